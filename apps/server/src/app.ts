@@ -1,0 +1,113 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { z } from 'zod';
+import type { AppConfig } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { registerAccess } from './plugins/access.js';
+import { registerErrors, RequestValidationError, sendError } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerOperlog } from './plugins/operlog.js';
+import { registerWeb } from './plugins/web.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { menuRoutes } from './modules/menus/routes.js';
+import { campusRoutes } from './modules/campuses/routes.js';
+import { operlogRoutes } from './modules/operlog/routes.js';
+import { ResultCode } from '@campus/contract';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    /** Set when shutdown starts: new requests get 503 while in-flight ones finish. */
+    isClosing: boolean;
+  }
+}
+
+export type App = FastifyInstance;
+
+const parseQuery = (str: string) => qs.parse(str, { depth: 5, arrayLimit: 1000, parameterLimit: 2000 }) as Record<string, unknown>;
+
+/** Builds the whole app on an open database; listening is server.ts's job. */
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: false,
+    routerOptions: { querystringParser: parseQuery, maxParamLength: 200 },
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('isClosing', false);
+
+  app.setValidatorCompiler(({ schema, httpPart }) => (data) => {
+    const result = (schema as z.ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues, data, httpPart ?? 'body') };
+  });
+  // Response schemas document the API; answers are built from typed rows, so plain JSON is enough.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  registerErrors(app);
+  app.addHook('onRequest', async (request, reply) => {
+    if (app.isClosing) {
+      reply.header('connection', 'close');
+      return sendError(request, reply, 503, ResultCode.unavailable, 'http.unavailable');
+    }
+  });
+  registerAccess(app);
+  registerOperlog(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only means something over TLS; a plain-HTTP loopback answer must not pin it.
+    hsts: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  await app.register(formbody, { parser: parseQuery });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(menuRoutes);
+      await api.register(campusRoutes);
+      await api.register(operlogRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, config.webDir);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { AppConfig } from '../config.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /**
+   * Runs `fn` with migrations applied and exclusive against other instances
+   * starting at the same time (PostgreSQL advisory lock; PGlite has one owner).
+   */
+  withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+/** Arbitrary, fixed: the advisory lock key of start-up (migrate + seed). */
+const STARTUP_LOCK_KEY = 7_262_001;
+
+export async function openDatabase(config: AppConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config, config.databaseUrl) : openPglite(config);
+}
+
+async function openPostgres(config: AppConfig, url: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: config.dbPoolMax,
+    connectionTimeoutMillis: config.dbConnectTimeoutMs,
+    statement_timeout: config.dbStatementTimeoutMs,
+    idle_in_transaction_session_timeout: config.dbStatementTimeoutMs * 2,
+    idleTimeoutMillis: 30_000,
+    application_name: 'campus-console',
+  });
+  // An idle client losing its server (restart, network) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async withStartupLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        const locked = drizzlePg({ client, schema });
+        await migratePg(locked, { migrationsFolder: MIGRATIONS_DIR });
+        return await fn(locked as unknown as Db);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(config: AppConfig): Promise<Database> {
+  let releaseLock = () => undefined as void;
+  let client: PGlite;
+  if (config.inMemory) {
+    client = await PGlite.create();
+  } else {
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    releaseLock = lockDataDir(config.dataDir);
+    try {
+      client = await PGlite.create(path.join(config.dataDir, 'pglite'));
+    } catch (err) {
+      releaseLock();
+      throw err;
+    }
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async withStartupLock(fn) {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      return fn(db);
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite is a single-process database: a second process opening the same
+ * directory would corrupt it. A pid file refuses that with a clear message,
+ * and a stale one (its process gone, e.g. after kill -9) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'server.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new Error(`DATA_DIR ${dataDir} is in use by another server (pid ${pid}); stop it first or set DATA_DIR elsewhere.`);
+      }
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`could not lock DATA_DIR ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

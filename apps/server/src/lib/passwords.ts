@@ -1,0 +1,44 @@
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@campus/contract';
+import { badRequest } from './app-error.js';
+
+// OWASP ASVS 5 §6.2 and OWASP's argon2id parameters (19 MiB, 2 passes, 1 lane).
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(plain: string): Promise<string> {
+  return hash(plain, ARGON2);
+}
+
+export async function verifyPassword(hashed: string, plain: string): Promise<boolean> {
+  try {
+    return await verify(hashed, plain);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A hash to verify against when the account does not exist, so both cases take the same time. */
+export function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-0f3c');
+  return dummyHash;
+}
+
+let common: Set<string> | undefined;
+/** The 10 000 most common passwords, from the zxcvbn-ts frequency list (an npm dependency). */
+function getCommonPasswords(): Set<string> {
+  common ??= new Set(dictionary['passwords-common'].slice(0, 10_000).map((p) => p.toLowerCase()));
+  return common;
+}
+
+/**
+ * Checks a new password exactly as typed: no trimming, no composition rules,
+ * only length and the common-password list.
+ */
+export function assertPasswordPolicy(plain: string, field: string): void {
+  const length = [...plain].length;
+  if (length < PASSWORD_MIN_LENGTH) throw badRequest('password.tooShort', { field, min: PASSWORD_MIN_LENGTH });
+  if (length > PASSWORD_MAX_LENGTH) throw badRequest('password.tooLong', { field, max: PASSWORD_MAX_LENGTH });
+  if (getCommonPasswords().has(plain.toLowerCase())) throw badRequest('password.common', { field });
+}

@@ -1,0 +1,30 @@
+const SECRET_KEY = /pass(word)?|pwd|token|secret|authorization|cookie/i;
+const MAX_STRING = 1_000;
+const MAX_DEPTH = 6;
+const MAX_KEYS = 100;
+
+/**
+ * A copy of request params safe to keep in the operation log: secret-looking
+ * fields blanked, long strings cut, deep or wide structures trimmed.
+ */
+export function redactParams(value: unknown, depth = 0): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…(${value.length})` : value;
+  if (typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, MAX_KEYS).map((v) => redactParams(v, depth + 1));
+    if (value.length > MAX_KEYS) items.push(`…(${value.length})`);
+    return items;
+  }
+  const out: Record<string, unknown> = {};
+  let n = 0;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (n++ >= MAX_KEYS) {
+      out['…'] = 'truncated';
+      break;
+    }
+    out[k] = SECRET_KEY.test(k) ? '******' : redactParams(v, depth + 1);
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CAMPUS_HEADER,
+  changePasswordBodySchema,
+  currentUserSchema,
+  envelopeSchema,
+  errorSchema,
+  formatMessage,
+  loginBodySchema,
+  loginResponseSchema,
+  okSchema,
+} from '@campus/contract';
+import { sessions, users } from '../../db/schema.js';
+import { badRequest } from '../../lib/app-error.js';
+import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { getPrincipal, parseCampusHeader, publicRoute, signedIn } from '../../plugins/access.js';
+import { createSession, revokeUserSessions } from '../../plugins/auth.js';
+import { runLoggedTransaction } from '../../plugins/operlog.js';
+import { authenticate, decryptPassword, getCurrentUser, listUserCampuses } from './service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+
+  app.post(
+    '/login',
+    {
+      config: {
+        access: publicRoute(),
+        // Sign-ins go to the login log, not the operation log.
+        operlog: false,
+        rateLimit: { max: config.loginRatePerMin, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username or phone and the AES-encrypted password',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const attempt = { typed: username, encryptedPassword: password, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      const userId = await authenticate(app.db, config, attempt);
+      const token = await createSession(app.db, userId, config.sessionTtlS, attempt);
+      const campusList = await listUserCampuses(app.db, userId);
+      const user = await getCurrentUser(
+        app.db,
+        userId,
+        campusList.map((c) => c.cam_id),
+        null,
+      );
+      return { code: 0, msg: formatMessage(request.locale, 'auth.loggedIn'), data: token, extra: { user, campusList } };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: signedIn('global', { allowMustChange: true }), operlog: { module: 'auth', action: 'logout' } },
+      schema: { tags: ['auth'], summary: 'End the current session', response: { 200: okSchema, 401: errorSchema } },
+    },
+    async (request) => {
+      const principal = getPrincipal(request);
+      await runLoggedTransaction(request, (tx) => tx.delete(sessions).where(eq(sessions.id, principal.sessionId)));
+      return { code: 0, msg: formatMessage(request.locale, 'auth.loggedOut'), data: null };
+    },
+  );
+
+  app.get(
+    '/user/currentUser',
+    {
+      config: { access: signedIn('global', { allowMustChange: true }) },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelopeSchema(currentUserSchema), 401: errorSchema } },
+    },
+    async (request) => {
+      const principal = getPrincipal(request);
+      const requested = parseCampusHeader(request.headers[CAMPUS_HEADER]);
+      const user = await getCurrentUser(app.db, principal.userId, principal.camIds, requested);
+      return { code: 0, msg: 'ok', data: user };
+    },
+  );
+
+  app.put(
+    '/user/password',
+    {
+      config: { access: signedIn('global', { allowMustChange: true }), operlog: { module: 'auth', action: 'changePassword' } },
+      schema: {
+        tags: ['auth'],
+        summary: "Change one's own password (both encrypted as at login); other sessions end",
+        body: changePasswordBodySchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = getPrincipal(request);
+      const oldPlain = decryptPassword(config, request.body.oldPassword, 'oldPassword');
+      const newPlain = decryptPassword(config, request.body.newPassword, 'newPassword');
+      const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, principal.userId));
+      if (!row || !(await verifyPassword(row.hash, oldPlain))) throw badRequest('auth.oldPasswordWrong');
+      assertPasswordPolicy(newPlain, 'newPassword');
+      if (newPlain === oldPlain) throw badRequest('password.sameAsOld', { field: 'newPassword' });
+      const hash = await hashPassword(newPlain);
+      await runLoggedTransaction(request, async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash: hash, mustChangePassword: false, updatedAt: new Date() })
+          .where(eq(users.id, principal.userId));
+        await revokeUserSessions(tx, principal.userId, 'password_changed', principal.sessionId);
+      });
+      return { code: 0, msg: formatMessage(request.locale, 'auth.passwordChanged'), data: null };
+    },
+  );
+};

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CAMPUS_HEADER, hasAnyPerm } from '@campus/contract';
+import { AppError, badRequest, forbidden } from '../lib/app-error.js';
+import { ResultCode } from '@campus/contract';
+import { resolvePrincipal, type Principal } from './auth.js';
+
+/**
+ * What a route needs from its caller. Every /api route declares one; a route
+ * without it is refused at start-up, so nothing is reachable by accident.
+ */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'signedIn'; scope: Scope; allowMustChange: boolean }
+  | { kind: 'perm'; perms: readonly string[]; scope: Scope };
+
+/** campus: the route works inside the campus of X-Access-Camid, which must be one of the caller's. */
+export type Scope = 'campus' | 'global';
+
+export const publicRoute = (): RouteAccess => ({ kind: 'public' });
+
+export const signedIn = (scope: Scope = 'global', opts: { allowMustChange?: boolean } = {}): RouteAccess => ({
+  kind: 'signedIn',
+  scope,
+  allowMustChange: opts.allowMustChange ?? false,
+});
+
+/** The caller needs any one of `perms` (or `*`). */
+export const requirePerm = (perms: string | readonly string[], scope: Scope): RouteAccess => ({
+  kind: 'perm',
+  perms: typeof perms === 'string' ? [perms] : perms,
+  scope,
+});
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access: the tests walk it. */
+    routeTable: RouteEntry[];
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** The campus of X-Access-Camid, checked against the caller's; 0 on global routes. */
+    camId: number;
+  }
+}
+
+/** The principal of a route that is not public; a handler on a public route gets an error. */
+export function getPrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error(`route ${request.routeOptions.url} read the principal but is public`);
+  return request.principal;
+}
+
+export function getCampusId(request: FastifyRequest): number {
+  if (!request.camId) throw new Error(`route ${request.routeOptions.url} read the campus but is not campus-scoped`);
+  return request.camId;
+}
+
+const CAMPUS_ID = /^[1-9]\d{0,9}$/;
+
+export function parseCampusHeader(value: string | string[] | undefined): number | null {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw || !CAMPUS_ID.test(raw.trim())) return null;
+  const n = Number(raw.trim());
+  return n <= 2_147_483_647 ? n : null;
+}
+
+export function registerAccess(app: FastifyInstance): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('camId', 0);
+  app.decorate('routeTable', [] as RouteEntry[]);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      // The OpenAPI document and its UI are public by design.
+      route.config = { ...route.config, access: publicRoute() };
+      return;
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access: use publicRoute(), signedIn() or requirePerm().`);
+    }
+    for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+  });
+
+  // onRequest: refuse before the body is even read.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) {
+      // Only non-API routes (static files) and the not-found handler get here.
+      if (request.url.startsWith('/api') && request.routeOptions.url) throw forbidden();
+      return;
+    }
+    if (access.kind === 'public') return;
+    const principal = await resolvePrincipal(request.server.db, request.headers.authorization);
+    request.principal = principal;
+    if (principal.mustChangePassword && !(access.kind === 'signedIn' && access.allowMustChange)) {
+      throw new AppError(403, ResultCode.forbidden, 'auth.mustChangePassword');
+    }
+    if (access.kind === 'perm' && !hasAnyPerm(principal.perms, access.perms)) throw forbidden();
+    if (access.scope === 'campus') {
+      const camId = parseCampusHeader(request.headers[CAMPUS_HEADER]);
+      if (camId === null) throw badRequest('access.campusMissing');
+      // The same answer whether the campus exists or not.
+      if (!principal.camIds.includes(camId)) throw forbidden('access.campusForbidden');
+      request.camId = camId;
+    }
+  });
+}

@@ -1,0 +1,133 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { formatIssues, formatMessage, pickLocale, ResultCode, type Locale, type MessageKey, type MessageParams } from '@campus/contract';
+import { AppError } from '../lib/app-error.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+    /** The envelope code answered, for the operation log. */
+    resultCode: number;
+    resultMsg: string;
+  }
+}
+
+/** What the zod validator compiler hands Fastify on bad input. */
+export class RequestValidationError extends Error {
+  statusCode = 400;
+  constructor(
+    readonly issues: readonly z.core.$ZodIssue[],
+    readonly input: unknown,
+    readonly part: string,
+  ) {
+    super('validation failed');
+    this.name = 'RequestValidationError';
+  }
+}
+
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+// Driver errors arrive wrapped (DrizzleQueryError) or bare.
+function findDbError(err: unknown): PgLikeError | null {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as PgLikeError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return cur as PgLikeError;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+const UNAVAILABLE_NET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function isDbUnavailable(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const e = cur as { code?: string; message?: string };
+    if (e.code && UNAVAILABLE_NET.has(e.code)) return true;
+    // 57P0x: server shutting down; 53300: too many connections; 08xxx: connection exceptions; 57014: statement timeout
+    if (e.code && /^(57P0\d|53300|08\d{3}|57014)$/.test(e.code)) return true;
+    if (e.message && /timeout exceeded when trying to connect|Connection terminated|connection timeout/i.test(e.message)) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  key: MessageKey,
+  params: MessageParams = {},
+  data: unknown = null,
+): FastifyReply {
+  const msg = formatMessage(request.locale, key, params);
+  request.resultCode = code;
+  request.resultMsg = msg;
+  return reply.code(status).send({ code, msg, data });
+}
+
+export function registerErrors(app: FastifyInstance): void {
+  app.decorateRequest('locale', 'zh-CN');
+  app.decorateRequest('resultCode', 0);
+  app.decorateRequest('resultMsg', '');
+  app.addHook('onRequest', async (request) => {
+    request.locale = pickLocale(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return sendError(request, reply, error.status, error.code, error.key, error.params, error.data);
+    }
+    if (error instanceof RequestValidationError) {
+      const errors = formatIssues(error.issues, error.input, request.locale, error.part);
+      const msg = errors.map((e) => e.msg).join('; ');
+      request.resultCode = ResultCode.badRequest;
+      request.resultMsg = msg;
+      return reply.code(400).send({ code: ResultCode.badRequest, msg, data: { errors } });
+    }
+    const fe = error as FastifyError;
+    switch (fe.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_FILES_LIMIT':
+      case 'FST_PARTS_LIMIT':
+        return sendError(request, reply, 413, ResultCode.tooLarge, 'http.tooLarge', { limit: `${Math.round(request.server.config.bodyLimit / 1024)} KiB` });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return sendError(request, reply, 415, 415, 'http.badContentType');
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(request, reply, 400, ResultCode.badRequest, 'http.badJson');
+      default:
+        break;
+    }
+    if (fe.statusCode === 429) return sendError(request, reply, 429, ResultCode.tooMany, 'http.tooMany');
+    if (isDbUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendError(request, reply, 503, ResultCode.unavailable, 'http.unavailable');
+    }
+    const dbError = findDbError(error);
+    if (dbError?.code === '23505' || dbError?.code === '23503') {
+      // Services check references and duplicates first; this is the race-time net.
+      request.log.info({ err: error }, 'constraint conflict');
+      return sendError(request, reply, 409, ResultCode.conflict, 'data.conflict', { detail: dbError.constraint ?? dbError.code });
+    }
+    if (dbError && /^(22|23)/.test(dbError.code ?? '')) {
+      request.log.info({ err: error }, 'data rejected by the database');
+      return sendError(request, reply, 400, ResultCode.badRequest, 'http.badRequest');
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return sendError(request, reply, fe.statusCode, fe.statusCode, 'http.badRequest');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 500, ResultCode.internal, 'http.internal');
+  });
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from '../db/client.js';
+import { operLogs } from '../db/schema.js';
+import { redactParams } from '../lib/redact.js';
+
+export interface OperlogSpec {
+  module: string;
+  action: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the operation log calls this route; `false` for routes logged elsewhere (login). */
+    operlog?: OperlogSpec | false;
+  }
+  interface FastifyRequest {
+    operlogWritten: boolean;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function describe(request: FastifyRequest): OperlogSpec {
+  const spec = request.routeOptions.config.operlog;
+  if (spec) return spec;
+  const access = request.routeOptions.config.access;
+  if (access?.kind === 'perm') {
+    const [area, thing, action] = (access.perms[0] ?? '').split(':');
+    if (area && thing && action) return { module: `${area}:${thing}`, action };
+  }
+  return { module: 'other', action: request.method.toLowerCase() };
+}
+
+function buildRow(request: FastifyRequest, status: number, code: number, msg: string) {
+  const { module, action } = describe(request);
+  return {
+    userId: request.principal?.userId ?? null,
+    username: request.principal?.username ?? '',
+    camId: request.camId || null,
+    module,
+    action,
+    method: request.method,
+    path: request.url.slice(0, 512),
+    params: redactParams({ params: request.params, query: request.query, body: request.body ?? null }) as object,
+    status,
+    code,
+    msg: msg.slice(0, 500),
+    durationMs: Math.round(performance.now() - request.startedAt),
+    ip: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
+  };
+}
+
+/**
+ * Runs a route's writes in one transaction together with its operation-log
+ * row, so a change is never committed without its log entry.
+ */
+export async function runLoggedTransaction<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>, status = 200): Promise<T> {
+  return request.server.db.transaction(async (tx) => {
+    const result = await fn(tx);
+    await tx.insert(operLogs).values(buildRow(request, status, 0, ''));
+    request.operlogWritten = true;
+    return result;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    startedAt: number;
+  }
+}
+
+export function registerOperlog(app: FastifyInstance): void {
+  app.decorateRequest('operlogWritten', false);
+  app.decorateRequest('startedAt', 0);
+  app.addHook('onRequest', async (request) => {
+    request.startedAt = performance.now();
+  });
+  // onSend, not onResponse: the row exists before the caller hears the answer.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.operlogWritten || !MUTATING.has(request.method)) return;
+    if (!request.routeOptions.url?.startsWith('/api') || request.routeOptions.config.operlog === false) return;
+    try {
+      await request.server.db.insert(operLogs).values(buildRow(request, reply.statusCode, request.resultCode, request.resultMsg));
+    } catch (err) {
+      request.log.error({ err }, 'could not write the operation log');
+    }
+  });
+}

@@ -1,0 +1,68 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedIfEmpty } from './db/seed/seed.js';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(config);
+  const seed = await database.withStartupLock((db) => seedIfEmpty(db, config));
+  const app = await buildApp(config, database);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.isClosing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('://127.0.0.1', '://localhost');
+  const lines = [
+    '',
+    `  Campus Console is running at ${url}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (seed.generatedAdminPassword) {
+    lines.push(`  Sign in as admin with password: ${seed.generatedAdminPassword}`);
+    if (seed.adminPasswordFile) lines.push(`  (also written to ${seed.adminPasswordFile}; shown only this once)`);
+  } else if (seed.seeded) {
+    lines.push('  Sign in as admin with the password from ADMIN_PASSWORD.');
+  } else {
+    lines.push('  Sign in as admin (the initial password was printed on the first start and kept in DATA_DIR/initial-admin-password).');
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? `Campus Console failed to start: ${err.message}` : err);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { encryptLoginPassword } from '@campus/contract';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { seedIfEmpty } from '../db/seed/seed.js';
+
+export const ADMIN_PASSWORD = 'Campus-Admin-Test-42';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per call: in-memory PGlite, or, when TEST_DATABASE_URL is
+ * set (CI runs the suite against both), a new PostgreSQL database dropped at close.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (baseUrl && !env.DATA_DIR) {
+    const name = `cc_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: ':memory:',
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIR: '/nonexistent-web-dir',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const database = await openDatabase(config);
+  await database.withStartupLock((db) => seedIfEmpty(db, config));
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await dropDb?.();
+    },
+  };
+}
+
+export const isPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+export async function login(app: FastifyInstance, username: string, password: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers,
+    payload: { username, password: encryptLoginPassword(password) },
+  });
+}
+
+/** Signs in and answers the token (fails the test on anything else). */
+export async function getToken(app: FastifyInstance, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const res = await login(app, username, password);
+  const body = res.json<{ code: number; data: string; msg: string }>();
+  if (body.code !== 0) throw new Error(`login as ${username} failed: ${res.statusCode} ${body.msg}`);
+  return body.data;
+}
+
+export function authed(token: string, camId?: number): Record<string, string> {
+  const h: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (camId !== undefined) h['x-access-camid'] = String(camId);
+  return h;
+}
+
+export async function call(app: FastifyInstance, opts: InjectOptions) {
+  const res = await app.inject(opts);
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: unknown }>(), headers: res.headers };
+}

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: {
+    alias: { '@campus/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)) },
+  },
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // Each API test file boots the whole app on its own fresh database.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

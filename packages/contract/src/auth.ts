@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { text } from './fields.js';
+
+export const campusSchema = z.object({
+  cam_id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+});
+export type Campus = z.infer<typeof campusSchema>;
+
+export const loginBodySchema = z.strictObject({
+  /** Username or phone number. */
+  username: text().trim().min(1).max(64),
+  /** base64(AES-128-CBC/PKCS7(plaintext)). */
+  password: z.string().min(1).max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const currentUserSchema = z.object({
+  userId: z.number().int(),
+  camId: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  headimgurl: z.string(),
+  perms: z.array(z.string()),
+  role: z.enum(['admin', 'user']),
+  job: z.string(),
+  organization: z.string(),
+  location: z.string(),
+  introduction: z.string(),
+  personalWebsite: z.string(),
+  jobName: z.string(),
+  organizationName: z.string(),
+  locationName: z.string(),
+  registrationDate: z.string(),
+  certification: z.number().int(),
+  mustChangePassword: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const loginResponseSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.string(),
+  extra: z.object({ user: currentUserSchema, campusList: z.array(campusSchema) }),
+});
+
+export const changePasswordBodySchema = z.strictObject({
+  /** Encrypted as at login. */
+  oldPassword: z.string().min(1).max(1024),
+  /** Encrypted as at login. */
+  newPassword: z.string().min(1).max(1024),
+});
+
+const routeMetaSchema = z.object({
+  locale: z.string(),
+  icon: z.string().optional(),
+  order: z.number().optional(),
+  perms: z.array(z.string()).optional(),
+  requiresAuth: z.boolean().optional(),
+  hideInMenu: z.boolean().optional(),
+  hideChildrenInMenu: z.boolean().optional(),
+  activeMenu: z.string().optional(),
+  ignoreCache: z.boolean().optional(),
+});
+
+export interface MenuItem {
+  name: string;
+  path: string;
+  meta: z.infer<typeof routeMetaSchema>;
+  children?: MenuItem[];
+}
+
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    meta: routeMetaSchema,
+    children: z.array(menuItemSchema).optional(),
+  }),
+);
+
+export const healthSchema = z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) });

@@ -1,0 +1,123 @@
+import type { Locale } from './constants.js';
+
+/** Everything: held by the built-in admin role. */
+export const ALL_PERMS = '*';
+
+type Label = Record<Locale, string>;
+
+interface ThingSpec {
+  area: string;
+  thing: string;
+  label: Label;
+  actions: readonly string[];
+}
+
+const ACTION_LABELS: Record<string, Label> = {
+  list: { 'zh-CN': '查看', 'en-US': 'View' },
+  add: { 'zh-CN': '新增', 'en-US': 'Create' },
+  edit: { 'zh-CN': '修改', 'en-US': 'Edit' },
+  delete: { 'zh-CN': '删除', 'en-US': 'Delete' },
+  import: { 'zh-CN': '导入', 'en-US': 'Import' },
+  export: { 'zh-CN': '导出', 'en-US': 'Export' },
+  enrol: { 'zh-CN': '选课管理', 'en-US': 'Manage enrolment' },
+  resetPwd: { 'zh-CN': '重置密码', 'en-US': 'Reset password' },
+  forceLogout: { 'zh-CN': '强制下线', 'en-US': 'Force sign-out' },
+  unlock: { 'zh-CN': '解除锁定', 'en-US': 'Unlock' },
+  assign: { 'zh-CN': '分配', 'en-US': 'Assign' },
+  publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
+};
+
+const CRUD = ['list', 'add', 'edit', 'delete'] as const;
+
+const THINGS: readonly ThingSpec[] = [
+  { area: 'dashboard', thing: 'workplace', label: { 'zh-CN': '工作台', 'en-US': 'Workplace' }, actions: ['list'] },
+  { area: 'educate', thing: 'student', label: { 'zh-CN': '学生', 'en-US': 'Students' }, actions: [...CRUD, 'import', 'export'] },
+  { area: 'educate', thing: 'teacher', label: { 'zh-CN': '教师', 'en-US': 'Teachers' }, actions: [...CRUD, 'import', 'export'] },
+  { area: 'educate', thing: 'manager', label: { 'zh-CN': '管理人员', 'en-US': 'Managers' }, actions: [...CRUD, 'export'] },
+  { area: 'educate', thing: 'room', label: { 'zh-CN': '教室', 'en-US': 'Rooms' }, actions: CRUD },
+  { area: 'educate', thing: 'term', label: { 'zh-CN': '学期', 'en-US': 'Terms' }, actions: CRUD },
+  { area: 'educate', thing: 'course', label: { 'zh-CN': '课程', 'en-US': 'Courses' }, actions: [...CRUD, 'enrol', 'export'] },
+  { area: 'educate', thing: 'schedule', label: { 'zh-CN': '课表', 'en-US': 'Schedules' }, actions: CRUD },
+  { area: 'report', thing: 'summary', label: { 'zh-CN': '汇总报表', 'en-US': 'Summary report' }, actions: ['list', 'export'] },
+  { area: 'system', thing: 'user', label: { 'zh-CN': '用户', 'en-US': 'Users' }, actions: [...CRUD, 'resetPwd', 'forceLogout', 'export'] },
+  { area: 'system', thing: 'role', label: { 'zh-CN': '角色', 'en-US': 'Roles' }, actions: [...CRUD, 'assign'] },
+  { area: 'system', thing: 'menu', label: { 'zh-CN': '菜单', 'en-US': 'Menus' }, actions: CRUD },
+  { area: 'system', thing: 'perm', label: { 'zh-CN': '权限', 'en-US': 'Permissions' }, actions: CRUD },
+  { area: 'system', thing: 'dept', label: { 'zh-CN': '部门', 'en-US': 'Departments' }, actions: CRUD },
+  { area: 'system', thing: 'operlog', label: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, actions: ['list', 'export'] },
+  { area: 'system', thing: 'loginlog', label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, actions: ['list', 'unlock'] },
+  { area: 'system', thing: 'notice', label: { 'zh-CN': '通知公告', 'en-US': 'Notices' }, actions: ['list', 'publish', 'delete'] },
+];
+
+export interface PermDef {
+  code: string;
+  module: string;
+  name: Label;
+}
+
+function buildCatalogue(): PermDef[] {
+  const out: PermDef[] = [
+    { code: ALL_PERMS, module: 'system', name: { 'zh-CN': '全部权限', 'en-US': 'All permissions' } },
+  ];
+  for (const t of THINGS) {
+    for (const action of t.actions) {
+      const a = ACTION_LABELS[action];
+      if (!a) throw new Error(`perm action without a label: ${action}`);
+      out.push({
+        code: `${t.area}:${t.thing}:${action}`,
+        module: t.area,
+        name: {
+          'zh-CN': `${t.label['zh-CN']}${a['zh-CN']}`,
+          'en-US': `${a['en-US']} ${t.label['en-US'].toLowerCase()}`,
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** The permission catalogue seeded on an empty database and served by GET /api/system/perms. */
+export const PERMISSIONS: readonly PermDef[] = buildCatalogue();
+
+/** `area:thing:action`, lower camel words. */
+export const PERM_CODE_PATTERN = /^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/;
+
+/** Named codes so routes and the web refer to them without typos. */
+export const Perm = {
+  workplace: 'dashboard:workplace:list',
+  studentList: 'educate:student:list',
+  studentAdd: 'educate:student:add',
+  studentEdit: 'educate:student:edit',
+  studentDelete: 'educate:student:delete',
+  studentImport: 'educate:student:import',
+  studentExport: 'educate:student:export',
+  teacherList: 'educate:teacher:list',
+  managerList: 'educate:manager:list',
+  roomList: 'educate:room:list',
+  termList: 'educate:term:list',
+  courseList: 'educate:course:list',
+  courseAdd: 'educate:course:add',
+  courseEdit: 'educate:course:edit',
+  scheduleList: 'educate:schedule:list',
+  summaryList: 'report:summary:list',
+  userList: 'system:user:list',
+  roleList: 'system:role:list',
+  roleAssign: 'system:role:assign',
+  menuList: 'system:menu:list',
+  permList: 'system:perm:list',
+  deptList: 'system:dept:list',
+  operlogList: 'system:operlog:list',
+  operlogExport: 'system:operlog:export',
+  loginlogList: 'system:loginlog:list',
+  userResetPwd: 'system:user:resetPwd',
+} as const;
+
+/**
+ * The spec's access rule: no perms means allowed, `*` on either side allows,
+ * otherwise the two lists must overlap.
+ */
+export function hasAnyPerm(held: readonly string[], required: readonly string[] | undefined): boolean {
+  if (!required || required.length === 0) return true;
+  if (required.includes(ALL_PERMS) || held.includes(ALL_PERMS)) return true;
+  return required.some((p) => held.includes(p));
+}
