@@ -130,7 +130,7 @@ function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || isAlive(pid))) {
         throw new Error(`DATA_DIR ${dataDir} is in use by another server (pid ${pid}); stop it first or set DATA_DIR elsewhere.`);
       }
       fs.unlinkSync(lockPath);

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authed, call, createTestApp, getToken, type TestApp } from './test/test-app.js';
+
+let t: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-web-'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Campus Console</title><div id="root"></div>');
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIR: webDir, BODY_LIMIT: '2048' });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('HTTP surface', () => {
+  it('answers the health check without a token', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/health' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 0, msg: 'ok', data: { status: 'ok', db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' } });
+  });
+
+  it('answers unknown /api paths with the 404 envelope naming the URL', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/no/such/thing?x=1', headers: { 'accept-language': 'en-US' } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe(404);
+    expect(res.body.msg).toContain('/api/no/such/thing');
+    const post = await call(t.app, { method: 'POST', url: '/api/nothing' });
+    expect(post.status).toBe(404);
+  });
+
+  it('serves index.html for any other GET path (SPA fallback) and assets with long caching', async () => {
+    for (const url of ['/', '/login', '/educate/student?page=2', '/system/role/3/perm']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers and no x-powered-by; CSP forbids inline scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('publishes the OpenAPI document and its UI', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const json = doc.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    expect(json.openapi).toMatch(/^3\./);
+    expect(Object.keys(json.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/user/currentUser', '/api/user/menuList', '/api/health']));
+    expect(json.paths['/api/login']?.post?.requestBody).toBeDefined();
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('refuses a body over the limit with 413 and bad JSON with 400, in the envelope', async () => {
+    const big = await call(t.app, { method: 'POST', url: '/api/login', payload: { username: 'a'.repeat(5000), password: 'x' } });
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe(413);
+    const bad = await call(t.app, { method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(400);
+  });
+
+  it('refuses unknown fields in a body, naming them', async () => {
+    const res = await call(t.app, { method: 'POST', url: '/api/login', headers: { 'accept-language': 'en-US' }, payload: { username: 'admin', password: 'x', cam_id: 2 } });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain('cam_id');
+  });
+
+  it('answers 503 in the envelope to new requests once shutdown has begun', async () => {
+    const token = await getToken(t.app);
+    t.app.isClosing = true;
+    try {
+      const res = await call(t.app, { method: 'GET', url: '/api/user/currentUser', headers: authed(token) });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe(503);
+      expect(res.headers.connection).toBe('close');
+    } finally {
+      t.app.isClosing = false;
+    }
+  });
+});

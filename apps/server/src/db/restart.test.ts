@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { authed, call, getToken } from '../test/test-app.js';
+import { openDatabase } from './client.js';
+import { seedIfEmpty } from './seed/seed.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-data-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function start() {
+  const config = loadConfig({ DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent' });
+  const database = await openDatabase(config);
+  const seed = await database.withStartupLock((db) => seedIfEmpty(db, config));
+  const app = await buildApp(config, database);
+  return { app, seed };
+}
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database on disk', () => {
+  it('generates the admin password once, keeps data and sessions across a restart, and refuses a second process', async () => {
+    const first = await start();
+    expect(first.seed.seeded).toBe(true);
+    const password = first.seed.generatedAdminPassword ?? '';
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    const file = path.join(dir, 'initial-admin-password');
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(password);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const token = await getToken(first.app, 'admin', password);
+
+    await expect(openDatabase(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }))).rejects.toThrow(/in use by another server/);
+    await first.app.close();
+
+    const second = await start();
+    expect(second.seed).toEqual({ seeded: false });
+    const me = await call(second.app, { method: 'GET', url: '/api/user/currentUser', headers: authed(token) });
+    expect(me.status).toBe(200);
+    expect((me.body.data as { username: string }).username).toBe('admin');
+    await second.app.close();
+  });
+});
