@@ -63,7 +63,9 @@ describe('HTTP surface', () => {
     expect(doc.statusCode).toBe(200);
     const json = doc.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
     expect(json.openapi).toMatch(/^3\./);
-    expect(Object.keys(json.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/user/currentUser', '/api/user/menuList', '/api/health']));
+    expect(Object.keys(json.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/logout', '/api/user/currentUser', '/api/user/menuList', '/api/health']),
+    );
     expect(json.paths['/api/login']?.post?.requestBody).toBeDefined();
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
@@ -73,13 +75,23 @@ describe('HTTP surface', () => {
     const big = await call(t.app, { method: 'POST', url: '/api/login', payload: { username: 'a'.repeat(5000), password: 'x' } });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe(413);
-    const bad = await call(t.app, { method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const bad = await call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(400);
   });
 
   it('refuses unknown fields in a body, naming them', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/api/login', headers: { 'accept-language': 'en-US' }, payload: { username: 'admin', password: 'x', cam_id: 2 } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'accept-language': 'en-US' },
+      payload: { username: 'admin', password: 'x', cam_id: 2 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.msg).toContain('cam_id');
   });

@@ -22,7 +22,8 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const msg = (error as Error).message;
-    for (const name of ['PORT="eighty"', 'SEED_DEMO="perhaps"', 'LOGIN_AES_KEY="short"', 'DATABASE_URL="mysql://x"', 'ADMIN_PASSWORD']) expect(msg).toContain(name);
+    for (const name of ['PORT="eighty"', 'SEED_DEMO="perhaps"', 'LOGIN_AES_KEY="short"', 'DATABASE_URL="mysql://x"', 'ADMIN_PASSWORD'])
+      expect(msg).toContain(name);
     expect(msg).toContain('16 bytes');
     expect(msg).toContain('postgres://');
   });

@@ -21,11 +21,7 @@ export const ResultCode = {
 export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
 
 /** Codes on which the web client shows the spec's re-login modal. */
-export const RELOGIN_CODES: readonly number[] = [
-  ResultCode.tokenInvalid,
-  ResultCode.sessionEnded,
-  ResultCode.sessionExpired,
-];
+export const RELOGIN_CODES: readonly number[] = [ResultCode.tokenInvalid, ResultCode.sessionEnded, ResultCode.sessionExpired];
 
 export interface Envelope<T> {
   code: number;

@@ -40,7 +40,7 @@ export function boolField() {
 export function listField<T extends z.ZodType>(item: T) {
   return z.preprocess((v) => {
     if (v === undefined || v === null) return v;
-    if (Array.isArray(v)) return v;
+    if (Array.isArray(v)) return v as unknown[];
     if (typeof v === 'object') return Object.values(v as Record<string, unknown>);
     return [v];
   }, z.array(item));

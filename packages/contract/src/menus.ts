@@ -80,24 +80,60 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
     path: '/educate',
     meta: { ...auth, locale: 'menu.educate', icon: 'book', order: 1 },
     children: [
-      { name: RouteName.student, path: '/educate/student', meta: { ...auth, locale: 'menu.educate.student', perms: ['educate:student:list'], order: 1 } },
-      { name: RouteName.teacher, path: '/educate/teacher', meta: { ...auth, locale: 'menu.educate.teacher', perms: ['educate:teacher:list'], order: 2 } },
-      { name: RouteName.manager, path: '/educate/manager', meta: { ...auth, locale: 'menu.educate.manager', perms: ['educate:manager:list'], order: 3 } },
-      { name: RouteName.course, path: '/educate/course', meta: { ...auth, locale: 'menu.educate.course', perms: ['educate:course:list'], order: 4 } },
+      {
+        name: RouteName.student,
+        path: '/educate/student',
+        meta: { ...auth, locale: 'menu.educate.student', perms: ['educate:student:list'], order: 1 },
+      },
+      {
+        name: RouteName.teacher,
+        path: '/educate/teacher',
+        meta: { ...auth, locale: 'menu.educate.teacher', perms: ['educate:teacher:list'], order: 2 },
+      },
+      {
+        name: RouteName.manager,
+        path: '/educate/manager',
+        meta: { ...auth, locale: 'menu.educate.manager', perms: ['educate:manager:list'], order: 3 },
+      },
+      {
+        name: RouteName.course,
+        path: '/educate/course',
+        meta: { ...auth, locale: 'menu.educate.course', perms: ['educate:course:list'], order: 4 },
+      },
       {
         name: RouteName.courseAdd,
         path: '/educate/course/add',
-        meta: { ...auth, locale: 'menu.educate.courseAdd', perms: ['educate:course:add'], hideInMenu: true, activeMenu: RouteName.course, ignoreCache: true },
+        meta: {
+          ...auth,
+          locale: 'menu.educate.courseAdd',
+          perms: ['educate:course:add'],
+          hideInMenu: true,
+          activeMenu: RouteName.course,
+          ignoreCache: true,
+        },
       },
       {
         name: RouteName.courseEdit,
         path: '/educate/course/:id/edit',
-        meta: { ...auth, locale: 'menu.educate.courseEdit', perms: ['educate:course:edit'], hideInMenu: true, activeMenu: RouteName.course, ignoreCache: true },
+        meta: {
+          ...auth,
+          locale: 'menu.educate.courseEdit',
+          perms: ['educate:course:edit'],
+          hideInMenu: true,
+          activeMenu: RouteName.course,
+          ignoreCache: true,
+        },
       },
       {
         name: RouteName.courseSchedule,
         path: '/educate/course/:id/schedule',
-        meta: { ...auth, locale: 'menu.educate.courseSchedule', perms: ['educate:schedule:list'], hideInMenu: true, activeMenu: RouteName.course },
+        meta: {
+          ...auth,
+          locale: 'menu.educate.courseSchedule',
+          perms: ['educate:schedule:list'],
+          hideInMenu: true,
+          activeMenu: RouteName.course,
+        },
       },
     ],
   },
@@ -106,7 +142,11 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
     path: '/report',
     meta: { ...auth, locale: 'menu.report', icon: 'bar-chart', order: 1 },
     children: [
-      { name: RouteName.summary, path: '/report/summary', meta: { ...auth, locale: 'menu.report.summary', perms: ['report:summary:list'] } },
+      {
+        name: RouteName.summary,
+        path: '/report/summary',
+        meta: { ...auth, locale: 'menu.report.summary', perms: ['report:summary:list'] },
+      },
     ],
   },
   {
@@ -134,7 +174,11 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
       { name: RouteName.menu, path: '/system/menu', meta: { ...auth, locale: 'menu.system.menu', perms: ['system:menu:list'], order: 3 } },
       { name: RouteName.perm, path: '/system/perm', meta: { ...auth, locale: 'menu.system.perm', perms: ['system:perm:list'], order: 4 } },
       { name: RouteName.dept, path: '/system/dept', meta: { ...auth, locale: 'menu.system.dept', perms: ['system:dept:list'], order: 5 } },
-      { name: RouteName.operLog, path: '/system/operlog', meta: { ...auth, locale: 'menu.system.operLog', perms: ['system:operlog:list'], order: 6 } },
+      {
+        name: RouteName.operLog,
+        path: '/system/operlog',
+        meta: { ...auth, locale: 'menu.system.operLog', perms: ['system:operlog:list'], order: 6 },
+      },
       {
         name: RouteName.resetPassword,
         path: '/system/reset-password',

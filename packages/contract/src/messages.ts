@@ -29,7 +29,10 @@ export const SERVER_MESSAGES = {
   },
   'auth.loggedOut': { 'zh-CN': '已退出登录', 'en-US': 'Signed out' },
   'auth.loggedIn': { 'zh-CN': '登录成功', 'en-US': 'Signed in' },
-  'auth.passwordChanged': { 'zh-CN': '密码已修改，其他设备上的登录已退出', 'en-US': 'Password changed; your other sessions were signed out' },
+  'auth.passwordChanged': {
+    'zh-CN': '密码已修改，其他设备上的登录已退出',
+    'en-US': 'Password changed; your other sessions were signed out',
+  },
   'auth.oldPasswordWrong': { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is incorrect' },
   'password.undecryptable': {
     'zh-CN': '{field}：无法解密，请刷新页面后重试',

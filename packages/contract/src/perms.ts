@@ -56,9 +56,7 @@ export interface PermDef {
 }
 
 function buildCatalogue(): PermDef[] {
-  const out: PermDef[] = [
-    { code: ALL_PERMS, module: 'system', name: { 'zh-CN': '全部权限', 'en-US': 'All permissions' } },
-  ];
+  const out: PermDef[] = [{ code: ALL_PERMS, module: 'system', name: { 'zh-CN': '全部权限', 'en-US': 'All permissions' } }];
   for (const t of THINGS) {
     for (const action of t.actions) {
       const a = ACTION_LABELS[action];

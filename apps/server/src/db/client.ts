@@ -59,7 +59,7 @@ async function openPostgres(config: AppConfig, url: string): Promise<Database> {
         await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
         const locked = drizzlePg({ client, schema });
         await migratePg(locked, { migrationsFolder: MIGRATIONS_DIR });
-        return await fn(locked as unknown as Db);
+        return await fn(locked);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
         client.release();
@@ -90,12 +90,18 @@ async function openPglite(config: AppConfig): Promise<Database> {
     }
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // One owner process (the pid lock); within it, start-up work runs one at a time.
+  let startupQueue: Promise<unknown> = Promise.resolve();
   return {
     kind: 'pglite',
     db,
-    async withStartupLock(fn) {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-      return fn(db);
+    withStartupLock(fn) {
+      const run = startupQueue.then(async () => {
+        await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        return fn(db);
+      });
+      startupQueue = run.catch(() => undefined);
+      return run;
     },
     async ping() {
       await client.query('select 1');

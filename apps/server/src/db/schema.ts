@@ -121,7 +121,10 @@ export const menus = pgTable(
     locale: varchar('locale', { length: 128 }).notNull(),
     icon: varchar('icon', { length: 64 }).notNull().default(''),
     order: integer('sort_order').notNull().default(0),
-    perms: text('perms').array().notNull().default(sql`'{}'::text[]`),
+    perms: text('perms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     requiresAuth: boolean('requires_auth').notNull().default(true),
     hideInMenu: boolean('hide_in_menu').notNull().default(false),
     hideChildrenInMenu: boolean('hide_children_in_menu').notNull().default(false),
@@ -136,8 +139,12 @@ export const menus = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
@@ -145,8 +152,12 @@ export const userRoles = pgTable(
 export const rolePerms = pgTable(
   'role_perms',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    permId: integer('perm_id').notNull().references(() => perms.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permId: integer('perm_id')
+      .notNull()
+      .references(() => perms.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permId] }), index('role_perms_perm_idx').on(t.permId)],
 );
@@ -154,8 +165,12 @@ export const rolePerms = pgTable(
 export const roleMenus = pgTable(
   'role_menus',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id').notNull().references(() => menus.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('role_menus_menu_idx').on(t.menuId)],
 );
@@ -163,8 +178,12 @@ export const roleMenus = pgTable(
 export const userCampuses = pgTable(
   'user_campuses',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    camId: integer('cam_id').notNull().references(() => campuses.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    camId: integer('cam_id')
+      .notNull()
+      .references(() => campuses.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.camId] }), index('user_campuses_cam_idx').on(t.camId)],
 );
@@ -175,7 +194,9 @@ export const sessions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** sha256 of the bearer token, hex; the token itself is never stored. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

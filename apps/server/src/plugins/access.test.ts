@@ -15,8 +15,9 @@ const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 
 beforeAll(async () => {
   t = await createTestApp();
-  [campusA] = await getCampusIds(t.database.db);
-  if (!campusA) throw new Error('no campus seeded');
+  const [first] = await getCampusIds(t.database.db);
+  if (!first) throw new Error('no campus seeded');
+  campusA = first;
   campusB = await createCampus(t.database.db, 'Other campus');
   await createUser(t.database.db, { username: 'noperm', password: 'No-perm-user-pass-1', perms: [], camIds: [campusA] });
   adminToken = await getToken(t.app);
@@ -48,7 +49,7 @@ describe('deny by default, for every route of the table', () => {
   it('answers 401 without a token', async () => {
     const checked: string[] = [];
     for (const r of routes()) {
-      const res = await call(t.app, { method: r.method as 'GET', url: concrete(r.url), headers: { 'x-access-camid': String(campusA) } });
+      const res = await call(t.app, { method: r.method, url: concrete(r.url), headers: { 'x-access-camid': String(campusA) } });
       expect(res.status, `${r.method} ${r.url}`).toBe(401);
       expect(res.body.code, `${r.method} ${r.url}`).toBe(ResultCode.noToken);
       checked.push(r.url);
@@ -60,7 +61,7 @@ describe('deny by default, for every route of the table', () => {
     const permRoutes = routes().filter((r): r is RouteEntry & { access: { kind: 'perm' } } => r.access.kind === 'perm');
     expect(permRoutes.length).toBeGreaterThan(0);
     for (const r of permRoutes) {
-      const res = await call(t.app, { method: r.method as 'GET', url: concrete(r.url), headers: authed(noPermToken, campusA) });
+      const res = await call(t.app, { method: r.method, url: concrete(r.url), headers: authed(noPermToken, campusA) });
       expect(res.status, `${r.method} ${r.url}`).toBe(403);
       expect(res.body.code).toBe(ResultCode.forbidden);
     }
@@ -71,13 +72,17 @@ describe('deny by default, for every route of the table', () => {
     expect(campusRoutes.length).toBeGreaterThan(0);
     for (const r of campusRoutes) {
       const url = concrete(r.url);
-      const absent = await call(t.app, { method: r.method as 'GET', url, headers: authed(adminToken) });
+      const absent = await call(t.app, { method: r.method, url, headers: authed(adminToken) });
       expect(absent.status, `${r.method} ${r.url} without campus`).toBe(400);
       expect(absent.body.msg).toContain('X-Access-Camid');
-      const garbage = await call(t.app, { method: r.method as 'GET', url, headers: { ...authed(adminToken), 'x-access-camid': '1; drop table users' } });
+      const garbage = await call(t.app, {
+        method: r.method,
+        url,
+        headers: { ...authed(adminToken), 'x-access-camid': '1; drop table users' },
+      });
       expect(garbage.status).toBe(400);
-      const foreign = await call(t.app, { method: r.method as 'GET', url, headers: authed(adminToken, campusB) });
-      const missing = await call(t.app, { method: r.method as 'GET', url, headers: authed(adminToken, 999_999) });
+      const foreign = await call(t.app, { method: r.method, url, headers: authed(adminToken, campusB) });
+      const missing = await call(t.app, { method: r.method, url, headers: authed(adminToken, 999_999) });
       expect(foreign.status, `${r.method} ${r.url} foreign campus`).toBe(403);
       expect(missing.status).toBe(403);
       expect(missing.body).toEqual(foreign.body);
@@ -87,7 +92,13 @@ describe('deny by default, for every route of the table', () => {
 
 describe('must change password', () => {
   it('allows only the account routes until the password is changed', async () => {
-    await createUser(t.database.db, { username: 'mustchange', password: 'Temporary-pass-77', perms: ['system:operlog:list'], camIds: [campusA], mustChangePassword: true });
+    await createUser(t.database.db, {
+      username: 'mustchange',
+      password: 'Temporary-pass-77',
+      perms: ['system:operlog:list'],
+      camIds: [campusA],
+      mustChangePassword: true,
+    });
     const token = await getToken(t.app, 'mustchange', 'Temporary-pass-77');
     const me = await call(t.app, { method: 'GET', url: '/api/user/currentUser', headers: authed(token) });
     expect(me.status).toBe(200);

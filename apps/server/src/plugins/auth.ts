@@ -77,12 +77,7 @@ export async function resolvePrincipal(db: Executor, authorization: string | und
   };
 }
 
-export async function createSession(
-  db: Executor,
-  userId: number,
-  ttlS: number,
-  meta: { ip: string; userAgent: string },
-): Promise<string> {
+export async function createSession(db: Executor, userId: number, ttlS: number, meta: { ip: string; userAgent: string }): Promise<string> {
   const { token, tokenHash } = createToken();
   await db.insert(sessions).values({
     tokenHash,

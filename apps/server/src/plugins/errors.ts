@@ -36,7 +36,7 @@ function findDbError(err: unknown): PgLikeError | null {
   let cur: unknown = err;
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
     const code = (cur as PgLikeError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return cur as PgLikeError;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return cur;
     cur = (cur as { cause?: unknown }).cause;
   }
   return null;
@@ -92,13 +92,15 @@ export function registerErrors(app: FastifyInstance): void {
       request.resultMsg = msg;
       return reply.code(400).send({ code: ResultCode.badRequest, msg, data: { errors } });
     }
-    const fe = error as FastifyError;
+    const fe = error;
     switch (fe.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
       case 'FST_FILES_LIMIT':
       case 'FST_PARTS_LIMIT':
-        return sendError(request, reply, 413, ResultCode.tooLarge, 'http.tooLarge', { limit: `${Math.round(request.server.config.bodyLimit / 1024)} KiB` });
+        return sendError(request, reply, 413, ResultCode.tooLarge, 'http.tooLarge', {
+          limit: `${Math.round(request.server.config.bodyLimit / 1024)} KiB`,
+        });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         return sendError(request, reply, 415, 415, 'http.badContentType');

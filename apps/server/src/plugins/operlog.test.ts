@@ -20,21 +20,43 @@ describe('operation log', () => {
   it('records a mutation with who, what, status, duration and secrets blanked, in the same transaction', async () => {
     const oldEnc = encryptLoginPassword(ADMIN_PASSWORD);
     const newEnc = encryptLoginPassword(NEW_PASSWORD);
-    const res = await call(t.app, { method: 'PUT', url: '/api/user/password', headers: { ...authed(token), 'user-agent': 'vitest' }, payload: { oldPassword: oldEnc, newPassword: newEnc } });
+    const res = await call(t.app, {
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: { ...authed(token), 'user-agent': 'vitest' },
+      payload: { oldPassword: oldEnc, newPassword: newEnc },
+    });
     expect(res.status).toBe(200);
-    const [row] = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from oper_logs where action = 'changePassword' order by id desc limit 1`);
-    expect(row).toMatchObject({ username: 'admin', module: 'auth', method: 'PUT', path: '/api/user/password', status: 200, code: 0, user_agent: 'vitest' });
+    const [row] = await queryRows<Record<string, unknown>>(
+      t.database.db,
+      sql`select * from oper_logs where action = 'changePassword' order by id desc limit 1`,
+    );
+    expect(row).toMatchObject({
+      username: 'admin',
+      module: 'auth',
+      method: 'PUT',
+      path: '/api/user/password',
+      status: 200,
+      code: 0,
+      user_agent: 'vitest',
+    });
     expect(row?.duration_ms).toEqual(expect.any(Number));
     expect((row?.params as { body: Record<string, string> }).body).toEqual({ oldPassword: '******', newPassword: '******' });
 
-    const all = await queryRows<{ dump: string }>(t.database.db, sql`select coalesce(string_agg(row_to_json(o)::text, ' '), '') as dump from oper_logs o`);
+    const all = await queryRows<{ dump: string }>(
+      t.database.db,
+      sql`select coalesce(string_agg(row_to_json(o)::text, ' '), '') as dump from oper_logs o`,
+    );
     const dump = all[0]?.dump ?? '';
     for (const secret of [ADMIN_PASSWORD, NEW_PASSWORD, oldEnc, newEnc, token]) expect(dump).not.toContain(secret);
   });
 
   it('records refused mutations too, with their status and code', async () => {
     await call(t.app, { method: 'POST', url: '/api/logout', headers: authed('B'.repeat(43)) });
-    const [row] = await queryRows<{ status: number; code: number }>(t.database.db, sql`select status, code from oper_logs where path = '/api/logout' order by id desc limit 1`);
+    const [row] = await queryRows<{ status: number; code: number }>(
+      t.database.db,
+      sql`select status, code from oper_logs where path = '/api/logout' order by id desc limit 1`,
+    );
     expect(row).toEqual({ status: 401, code: 50008 });
   });
 
@@ -64,7 +86,11 @@ describe('operation log', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`from=${today}&to=${today}`)).total).toBeGreaterThan(0);
     expect((await list('from=2000-01-01&to=2000-01-02')).total).toBe(0);
-    const bad = await call(t.app, { method: 'GET', url: '/api/system/operlogs?status=maybe&pageSize=999', headers: { ...authed(token), 'accept-language': 'en-US' } });
+    const bad = await call(t.app, {
+      method: 'GET',
+      url: '/api/system/operlogs?status=maybe&pageSize=999',
+      headers: { ...authed(token), 'accept-language': 'en-US' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('status');
     expect(bad.body.msg).toContain('pageSize');

@@ -89,7 +89,10 @@ export async function seedIfEmpty(db: Db, config: AppConfig, today = new Date())
     await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: adminRole.id, menuId })));
 
     for (const [i, t] of ROLE_TEMPLATES.entries()) {
-      const [role] = await tx.insert(roles).values({ name: t.name, code: t.code, sort: i + 1, remark: t.remark }).returning({ id: roles.id });
+      const [role] = await tx
+        .insert(roles)
+        .values({ name: t.name, code: t.code, sort: i + 1, remark: t.remark })
+        .returning({ id: roles.id });
       if (!role) throw new Error('role insert returned nothing');
       const granted = permRows.filter((p) => t.perms(p.code));
       if (granted.length) await tx.insert(rolePerms).values(granted.map((p) => ({ roleId: role.id, permId: p.id })));
@@ -97,9 +100,9 @@ export async function seedIfEmpty(db: Db, config: AppConfig, today = new Date())
 
     const [rootDept] = await tx.insert(depts).values({ name: '学校办公室', sort: 0 }).returning({ id: depts.id });
     if (!rootDept) throw new Error('dept insert returned nothing');
-    await tx.insert(depts).values(
-      ['教务处', '学生处', '总务处', '信息中心'].map((name, i) => ({ name, parentId: rootDept.id, sort: i + 1 })),
-    );
+    await tx
+      .insert(depts)
+      .values(['教务处', '学生处', '总务处', '信息中心'].map((name, i) => ({ name, parentId: rootDept.id, sort: i + 1 })));
 
     const campusRows = await tx
       .insert(campuses)

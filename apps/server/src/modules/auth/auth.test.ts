@@ -47,7 +47,12 @@ describe('POST /api/login', () => {
   });
 
   it('refuses empty fields naming the field', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/api/login', headers: { 'accept-language': 'en-US' }, payload: { username: '', password: '' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'accept-language': 'en-US' },
+      payload: { username: '', password: '' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(ResultCode.badRequest);
     expect(res.body.msg).toContain('username');
@@ -82,12 +87,16 @@ describe('session codes', () => {
     expect([unknown.status, unknown.body.code]).toEqual([401, ResultCode.tokenInvalid]);
 
     const expiring = await getToken(t.app);
-    await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = (select max(id) from sessions)`);
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where id = (select max(id) from sessions)`,
+    );
     const expired = await call(t.app, { method: 'GET', url: '/api/user/currentUser', headers: authed(expiring) });
     expect([expired.status, expired.body.code]).toEqual([401, ResultCode.sessionExpired]);
 
     const revoking = await getToken(t.app);
-    await t.database.db.execute(sql`update sessions set revoked_at = now(), revoked_reason = 'forced' where id = (select max(id) from sessions)`);
+    await t.database.db.execute(
+      sql`update sessions set revoked_at = now(), revoked_reason = 'forced' where id = (select max(id) from sessions)`,
+    );
     const revoked = await call(t.app, { method: 'GET', url: '/api/user/currentUser', headers: authed(revoking) });
     expect([revoked.status, revoked.body.code]).toEqual([401, ResultCode.sessionEnded]);
   });
@@ -115,7 +124,26 @@ describe('GET /api/user/currentUser', () => {
     const res = await call(t.app, { method: 'GET', url: '/api/user/currentUser', headers: authed(token) });
     expect(res.status).toBe(200);
     const keys = Object.keys(res.body.data as object);
-    for (const k of ['userId', 'camId', 'username', 'nickname', 'phone', 'headimgurl', 'perms', 'role', 'job', 'organization', 'location', 'introduction', 'personalWebsite', 'jobName', 'organizationName', 'locationName', 'registrationDate', 'certification']) {
+    for (const k of [
+      'userId',
+      'camId',
+      'username',
+      'nickname',
+      'phone',
+      'headimgurl',
+      'perms',
+      'role',
+      'job',
+      'organization',
+      'location',
+      'introduction',
+      'personalWebsite',
+      'jobName',
+      'organizationName',
+      'locationName',
+      'registrationDate',
+      'certification',
+    ]) {
       expect(keys).toContain(k);
     }
   });

@@ -43,7 +43,11 @@ describe('PUT /api/user/password', () => {
     const ok = await change(token, PASS, long);
     expect(ok.status).toBe(200);
     // exactly as typed: the trimmed form does not sign in, the typed form does
-    const trimmed = await call(t.app, { method: 'POST', url: '/api/login', payload: { username: 'teacher1', password: encryptLoginPassword(long.trim()) } });
+    const trimmed = await call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'teacher1', password: encryptLoginPassword(long.trim()) },
+    });
     expect(trimmed.status).toBe(401);
     await getToken(t.app, 'teacher1', long);
   });

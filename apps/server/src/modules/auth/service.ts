@@ -169,7 +169,12 @@ interface ProfileRow {
 }
 
 /** The spec's current-user object; `camId` is the requested campus when it is one of the user's, else the first. */
-export async function getCurrentUser(db: Executor, userId: number, camIds: readonly number[], requestedCamId: number | null): Promise<CurrentUser> {
+export async function getCurrentUser(
+  db: Executor,
+  userId: number,
+  camIds: readonly number[],
+  requestedCamId: number | null,
+): Promise<CurrentUser> {
   const [u] = await queryRows<ProfileRow>(
     db,
     sql`select u.id, u.username, u.nickname, u.phone, u.email, u.headimgurl, u.job, u.job_name, u.organization,

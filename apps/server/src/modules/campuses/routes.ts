@@ -21,11 +21,18 @@ export const campusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/campus/list',
     {
       config: { access: signedIn('global') },
-      schema: { tags: ['campus'], summary: "The caller's campuses", response: { 200: envelopeSchema(z.array(campusSchema)), 401: errorSchema } },
+      schema: {
+        tags: ['campus'],
+        summary: "The caller's campuses",
+        response: { 200: envelopeSchema(z.array(campusSchema)), 401: errorSchema },
+      },
     },
     async (request) => {
       const { camIds } = getPrincipal(request);
-      const rows = await app.db.select({ cam_id: campuses.id, name: campuses.name, code: campuses.code }).from(campuses).orderBy(campuses.id);
+      const rows = await app.db
+        .select({ cam_id: campuses.id, name: campuses.name, code: campuses.code })
+        .from(campuses)
+        .orderBy(campuses.id);
       return { code: 0, msg: 'ok', data: rows.filter((r) => camIds.includes(r.cam_id)) };
     },
   );
@@ -41,7 +48,10 @@ export const campusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [c] = await app.db.select().from(campuses).where(eq(campuses.id, getCampusId(request)));
+      const [c] = await app.db
+        .select()
+        .from(campuses)
+        .where(eq(campuses.id, getCampusId(request)));
       if (!c) throw notFound('campus');
       return {
         code: 0,

@@ -8,7 +8,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       config: { access: publicRoute() },
-      schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: envelopeSchema(healthSchema), 503: errorSchema } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: envelopeSchema(healthSchema), 503: errorSchema },
+      },
     },
     async () => {
       try {

@@ -7,7 +7,12 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const [cam] = await getCampusIds(t.database.db);
-  await createUser(t.database.db, { username: 'registrar', password: 'Registrar-pass-1', perms: ['educate:student:list'], camIds: [cam ?? 0] });
+  await createUser(t.database.db, {
+    username: 'registrar',
+    password: 'Registrar-pass-1',
+    perms: ['educate:student:list'],
+    camIds: [cam ?? 0],
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -27,7 +32,27 @@ describe('GET /api/user/menuList', () => {
     const menus = await menuFor('admin', 'Campus-Admin-Test-42');
     expect(menus.map((m) => m.name)).toEqual(['Dashboard', 'Educate', 'Report', 'System']);
     const all = names(menus);
-    for (const n of ['Workplace', 'Student', 'Teacher', 'Manager', 'Course', 'CourseAdd', 'CourseEdit', 'CourseSchedule', 'Summary', 'User', 'Role', 'RoleUser', 'RoleMenu', 'RolePerm', 'Menu', 'Perm', 'Dept', 'OperLog', 'ResetPassword']) {
+    for (const n of [
+      'Workplace',
+      'Student',
+      'Teacher',
+      'Manager',
+      'Course',
+      'CourseAdd',
+      'CourseEdit',
+      'CourseSchedule',
+      'Summary',
+      'User',
+      'Role',
+      'RoleUser',
+      'RoleMenu',
+      'RolePerm',
+      'Menu',
+      'Perm',
+      'Dept',
+      'OperLog',
+      'ResetPassword',
+    ]) {
       expect(all).toContain(n);
     }
     const roleUser = menus.find((m) => m.name === 'System')?.children?.find((c) => c.name === 'RoleUser');

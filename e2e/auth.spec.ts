@@ -1,0 +1,67 @@
+import { ARTIFACTS_DIR } from './env';
+import { PENDING_SERVICES, expect, signIn, signInFresh, test } from './fixtures';
+
+test.use({ allowedFailures: PENDING_SERVICES });
+
+test.describe('sign-in', () => {
+  test('/ goes to login, which validates, rejects bad credentials and lands on Workplace', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: '登录校园管理控制台' })).toBeVisible();
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/login.png` });
+
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByText('手机号不能为空')).toBeVisible();
+    await expect(page.getByText('密码不能为空')).toBeVisible();
+
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill('wrong-password-1');
+    const failed = page.waitForResponse((r) => r.url().endsWith('/api/login'));
+    await page.locator('input[name="password"]').press('Enter');
+    const answer = await (await failed).json();
+    // The server's own message, in the page's language.
+    await expect(page.getByRole('alert')).toContainText(answer.msg);
+    expect(await page.evaluate(() => localStorage.getItem('sch-token'))).toBeNull();
+
+    await page.locator('input[name="password"]').fill('');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+    await expect(page.getByRole('heading', { level: 1, name: /欢迎回来/ })).toBeVisible();
+    const stored = await page.evaluate(() => ({
+      token: JSON.parse(localStorage.getItem('sch-token') ?? '{}'),
+      cams: JSON.parse(localStorage.getItem('sch-cams') ?? '{}'),
+      cam: JSON.parse(localStorage.getItem('sch-cam') ?? '{}'),
+    }));
+    expect(typeof stored.token.data).toBe('string');
+    expect(stored.token.expire).toBeGreaterThan(Date.now());
+    expect(stored.cam.data.cam_id).toBe(stored.cams.data[0].cam_id);
+    await expect(page).toHaveTitle(/工作台/);
+  });
+
+  test('a deep link while signed out comes back after login with its query', async ({ page }) => {
+    await page.goto('/educate/student?keyword=li');
+    await expect(page).toHaveURL(/\/login\?keyword=li&redirect=Student$/);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/educate\/student\?keyword=li$/);
+    await expect(page.getByRole('heading', { level: 1, name: '学生管理' })).toBeVisible();
+  });
+
+  for (const redirect of ['//evil.com', '/\\evil.com', '%2F%2Fevil.com', 'javascript:alert(1)', 'https://evil.com/']) {
+    test(`the login redirect ${redirect} stays in the app`, async ({ page }) => {
+      await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
+      await signIn(page);
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard\/workplace$/);
+    });
+  }
+
+  test('logout clears the local session', async ({ page }) => {
+    await signInFresh(page);
+    await page.getByRole('button', { name: /账号菜单/ }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const keys = await page.evaluate(() => ['sch-token', 'sch-cam', 'sch-cams'].map((k) => localStorage.getItem(k)));
+    expect(keys).toEqual([null, null, null]);
+    await page.goto('/dashboard/workplace');
+    await expect(page).toHaveURL(/\/login\?redirect=Workplace$/);
+  });
+});
