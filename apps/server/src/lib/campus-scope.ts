@@ -1,0 +1,87 @@
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.js';
+import { courses, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema.js';
+
+/**
+ * Every table that belongs to one campus. Modules reach them only through a
+ * CampusScope (campus-scope.test.ts fails the build otherwise), so no query
+ * can forget its `cam_id`.
+ */
+export const CAMPUS_TABLES = { terms, students, teachers, managers, rooms, courses, enrolments, scheduleEntries } as const;
+
+export type CampusTable = (typeof CAMPUS_TABLES)[keyof typeof CAMPUS_TABLES];
+type CampusColumn = PgColumn & { table: CampusTable };
+
+export interface CampusScope {
+  readonly camId: number;
+  readonly db: Executor;
+  /** `cam_id = camId AND ...conds` for `table`. */
+  where(table: CampusTable, ...conds: (SQL | undefined)[]): SQL;
+  /** `select fields from table where cam_id = camId and ...`; chain orderBy/limit/offset. */
+  select<T extends CampusTable, F extends SelectedFields>(
+    table: T,
+    fields: F,
+    ...conds: (SQL | undefined)[]
+  ): ReturnType<typeof selectFrom<T, F>>;
+  /** Counts the rows of `table` in this campus matching `conds`. */
+  count(table: CampusTable, ...conds: (SQL | undefined)[]): Promise<number>;
+  /** Inserts rows stamped with this campus; a `camId` in the values is overwritten. */
+  insert<T extends CampusTable>(table: T, values: Omit<T['$inferInsert'], 'camId'>[]): ReturnType<typeof insertInto<T>>;
+  update<T extends CampusTable>(
+    table: T,
+    set: Partial<Omit<T['$inferInsert'], 'camId' | 'id'>>,
+    ...conds: (SQL | undefined)[]
+  ): ReturnType<typeof updateIn<T>>;
+  delete<T extends CampusTable>(table: T, ...conds: (SQL | undefined)[]): ReturnType<typeof deleteFrom<T>>;
+  /** A join condition that also keeps the joined table in this campus. */
+  on(column: CampusColumn, other: PgColumn | SQL, joined: CampusTable): SQL;
+}
+
+function selectFrom<T extends CampusTable, F extends SelectedFields>(db: Executor, table: T, fields: F, where: SQL) {
+  return db
+    .select(fields)
+    .from(table as PgTable)
+    .where(where)
+    .$dynamic();
+}
+
+function insertInto<T extends CampusTable>(db: Executor, table: T, rows: T['$inferInsert'][]) {
+  return db.insert(table).values(rows as never);
+}
+
+function updateIn<T extends CampusTable>(db: Executor, table: T, set: Partial<T['$inferInsert']>, where: SQL) {
+  return db
+    .update(table)
+    .set(set as never)
+    .where(where);
+}
+
+function deleteFrom<T extends CampusTable>(db: Executor, table: T, where: SQL) {
+  return db.delete(table).where(where);
+}
+
+export function createCampusScope(db: Executor, camId: number): CampusScope {
+  if (!Number.isInteger(camId) || camId <= 0) throw new Error(`campus scope needs a campus id, got ${camId}`);
+  const where = (table: CampusTable, ...conds: (SQL | undefined)[]): SQL => and(eq(table.camId, camId), ...conds) as SQL;
+  return {
+    camId,
+    db,
+    where,
+    select: (table, fields, ...conds) => selectFrom(db, table, fields, where(table, ...conds)),
+    async count(table, ...conds) {
+      const [row] = await selectFrom(db, table, { n: count() }, where(table, ...conds));
+      return row?.n ?? 0;
+    },
+    insert: (table, values) =>
+      insertInto(
+        db,
+        table,
+        values.map((v) => ({ ...v, camId }) as (typeof table)['$inferInsert']),
+      ),
+    update: (table, set, ...conds) =>
+      updateIn(db, table, { ...set, camId } as Partial<(typeof table)['$inferInsert']>, where(table, ...conds)),
+    delete: (table, ...conds) => deleteFrom(db, table, where(table, ...conds)),
+    on: (column, other, joined) => and(eq(column, other), eq(joined.camId, camId)) as SQL,
+  };
+}
