@@ -41,6 +41,7 @@ export interface CampusScope {
 function selectFrom<T extends CampusTable, F extends SelectedFields>(db: Executor, table: T, fields: F, where: SQL) {
   return db
     .select(fields)
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc cannot resolve drizzle's conditional type for a generic T
     .from(table as PgTable)
     .where(where)
     .$dynamic();
@@ -70,8 +71,8 @@ export function createCampusScope(db: Executor, camId: number): CampusScope {
     where,
     select: (table, fields, ...conds) => selectFrom(db, table, fields, where(table, ...conds)),
     async count(table, ...conds) {
-      const [row] = await selectFrom(db, table, { n: count() }, where(table, ...conds));
-      return row?.n ?? 0;
+      const rows: { n: number }[] = await db.select({ n: count() }).from(table).where(where(table, ...conds));
+      return rows[0]?.n ?? 0;
     },
     insert: (table, values) =>
       insertInto(
