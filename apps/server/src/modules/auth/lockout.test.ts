@@ -87,6 +87,16 @@ describe('per-IP limit', () => {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) codes.push((await login(limited.app, 'admin', 'Wrong-pass-9999')).statusCode);
       expect(codes).toEqual([401, 401, 401, 429]);
+      const empty = await limited.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.1.1.1',
+        payload: { username: '', password: '' },
+      });
+      expect(empty.statusCode).toBe(400);
+      const rows = await queryRows<{ reason: string }>(limited.database.db, sql`select reason from login_logs order by id`);
+      // every attempt is in the login log, those refused before the handler too
+      expect(rows.map((r) => r.reason)).toEqual(['bad_credentials', 'bad_credentials', 'bad_credentials', 'rate_limited', 'invalid']);
     } finally {
       await limited.close();
     }

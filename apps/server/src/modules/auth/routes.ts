@@ -17,9 +17,16 @@ import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/pa
 import { getPrincipal, parseCampusHeader, publicRoute, signedIn } from '../../plugins/access.js';
 import { createSession, revokeUserSessions } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
-import { authenticate, decryptPassword, getCurrentUser, listUserCampuses } from './service.js';
+import { authenticate, decryptPassword, getCurrentUser, listUserCampuses, recordLogin } from './service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The handler logged this sign-in attempt itself. */
+    loginLogged?: boolean;
+  }
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -39,10 +46,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginBodySchema,
         response: { 200: loginResponseSchema, ...errors },
       },
+      // Attempts refused before the handler (rate limit, empty fields) are logged here, so every attempt is.
+      onSend: async (request, reply) => {
+        if (request.loginLogged || reply.statusCode < 400) return;
+        const body = (request.body ?? {}) as { username?: unknown };
+        const typed = typeof body.username === 'string' ? body.username : '';
+        const reason = reply.statusCode === 429 ? 'rate_limited' : 'invalid';
+        const attempt = { typed, encryptedPassword: '', ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+        await recordLogin(app.db, attempt, null, reason).catch((err: unknown) => request.log.error({ err }, 'login log write failed'));
+      },
     },
     async (request) => {
       const { username, password } = request.body;
       const attempt = { typed: username, encryptedPassword: password, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      request.loginLogged = true;
       const userId = await authenticate(app.db, config, attempt);
       const token = await createSession(app.db, userId, config.sessionTtlS, attempt);
       const campusList = await listUserCampuses(app.db, userId);

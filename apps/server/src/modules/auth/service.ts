@@ -15,9 +15,10 @@ export interface LoginAttempt {
   userAgent: string;
 }
 
-type LoginReason = 'ok' | 'bad_credentials' | 'locked' | 'ip_limited' | 'disabled' | 'no_campus' | 'undecryptable';
+export type LoginReason =
+  'ok' | 'bad_credentials' | 'locked' | 'ip_limited' | 'rate_limited' | 'invalid' | 'disabled' | 'no_campus' | 'undecryptable';
 
-async function recordLogin(db: Executor, a: LoginAttempt, userId: number | null, reason: LoginReason): Promise<void> {
+export async function recordLogin(db: Executor, a: LoginAttempt, userId: number | null, reason: LoginReason): Promise<void> {
   await db.insert(loginLogs).values({
     username: a.typed.toLowerCase().slice(0, 128),
     userId,
