@@ -18,6 +18,12 @@ import { healthRoutes } from './modules/health/routes.js';
 import { menuRoutes } from './modules/menus/routes.js';
 import { campusRoutes } from './modules/campuses/routes.js';
 import { operlogRoutes } from './modules/operlog/routes.js';
+import { studentRoutes } from './modules/students/routes.js';
+import { teacherRoutes } from './modules/teachers/routes.js';
+import { managerRoutes } from './modules/managers/routes.js';
+import { roomRoutes } from './modules/rooms/routes.js';
+import { termRoutes } from './modules/terms/routes.js';
+import { courseRoutes } from './modules/courses/routes.js';
 import { ResultCode } from '@campus/contract';
 
 declare module 'fastify' {
@@ -101,6 +107,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       await api.register(menuRoutes);
       await api.register(campusRoutes);
       await api.register(operlogRoutes);
+      await api.register(studentRoutes);
+      await api.register(teacherRoutes);
+      await api.register(managerRoutes);
+      await api.register(roomRoutes);
+      await api.register(termRoutes);
+      await api.register(courseRoutes);
     },
     { prefix: '/api' },
   );

@@ -9,3 +9,4 @@ export * from './messages.js';
 export * from './perms.js';
 export * from './validation.js';
 export * from './operlog.js';
+export * from './educate.js';

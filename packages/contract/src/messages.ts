@@ -78,10 +78,43 @@ export const SERVER_MESSAGES = {
   'rule.integer': { 'zh-CN': '{field}：必须是整数', 'en-US': '{field}: must be an integer' },
   'rule.invalid': { 'zh-CN': '{field}：无效', 'en-US': '{field}: is not valid' },
   'rule.noNullBytes': { 'zh-CN': '{field}：不能包含空字符', 'en-US': '{field}: must not contain null characters' },
+  'rule.termDates': { 'zh-CN': '{field}：结束日期不能早于开始日期', 'en-US': '{field}: must not be before startDate' },
+  'data.inUse': { 'zh-CN': '{thing}正在被使用：{refs}', 'en-US': '{thing} is in use: {refs}' },
+  'data.termOverlap': {
+    'zh-CN': '{field}：与学期“{other}”（{from} 至 {to}）时间重叠',
+    'en-US': '{field}: overlaps the term "{other}" ({from} to {to})',
+  },
+  'data.capacityFull': {
+    'zh-CN': '课程容量已满：容量 {capacity}，已选 {enrolled}，本次 {adding}',
+    'en-US': 'The course is full: capacity {capacity}, enrolled {enrolled}, adding {adding}',
+  },
+  'data.capacityBelowEnrolled': {
+    'zh-CN': 'capacity：不能小于已选人数 {enrolled}',
+    'en-US': 'capacity: must not be below the {enrolled} students enrolled',
+  },
+  'data.alreadyEnrolled': { 'zh-CN': 'studentIds：学生已选该课程：{names}', 'en-US': 'studentIds: already enrolled: {names}' },
+  'data.missingRefs': { 'zh-CN': '{field}：在当前校区不存在：{ids}', 'en-US': '{field}: not found in this campus: {ids}' },
   'rule.dateNotFuture': { 'zh-CN': '{field}：不能晚于今天', 'en-US': '{field}: must not be in the future' },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
+
+/** Names of things that messages mention ({thing}), in both locales. */
+export const THING_LABELS = {
+  campus: { 'zh-CN': '校区', 'en-US': 'Campus' },
+  student: { 'zh-CN': '学生', 'en-US': 'Student' },
+  teacher: { 'zh-CN': '教师', 'en-US': 'Teacher' },
+  manager: { 'zh-CN': '管理人员', 'en-US': 'Manager' },
+  room: { 'zh-CN': '教室', 'en-US': 'Room' },
+  term: { 'zh-CN': '学期', 'en-US': 'Term' },
+  course: { 'zh-CN': '课程', 'en-US': 'Course' },
+  enrolment: { 'zh-CN': '选课记录', 'en-US': 'Enrolment' },
+  schedule: { 'zh-CN': '课表条目', 'en-US': 'Schedule entry' },
+  user: { 'zh-CN': '用户', 'en-US': 'User' },
+  dept: { 'zh-CN': '部门', 'en-US': 'Department' },
+} as const satisfies Record<string, Texts>;
+
+export type ThingKey = keyof typeof THING_LABELS;
 
 export type MessageParams = Record<string, string | number>;
 
@@ -91,6 +124,10 @@ export function isMessageKey(key: string): key is MessageKey {
 
 export function formatMessage(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
   const text = SERVER_MESSAGES[key][locale];
+  const thing = params.thing;
+  if (typeof thing === 'string' && Object.hasOwn(THING_LABELS, thing)) {
+    params = { ...params, thing: THING_LABELS[thing as ThingKey][locale] };
+  }
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = params[name];
     return v === undefined ? whole : String(v);

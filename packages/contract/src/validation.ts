@@ -74,8 +74,11 @@ function formatIssue(issue: z.core.$ZodIssue, field: string, input: unknown, loc
       if (issue.origin === 'array' || issue.origin === 'set') return formatMessage(locale, 'rule.maxItems', { field, max });
       return formatMessage(locale, issue.inclusive === false ? 'rule.maxExclusive' : 'rule.max', { field, max });
     }
-    case 'invalid_value':
+    case 'invalid_value': {
+      const v = valueAt(input, issue.path);
+      if (v === undefined || v === null || v === '') return formatMessage(locale, 'rule.required', { field });
       return formatMessage(locale, 'rule.oneOf', { field, values: issue.values.map(String).join(', ') });
+    }
     case 'invalid_format': {
       const format = FORMAT_NAMES[issue.format]?.[locale] ?? issue.format;
       return formatMessage(locale, 'rule.format', { field, format });

@@ -52,19 +52,20 @@ const MODULES = path.join(import.meta.dirname, '..', 'modules');
 const tableNames = Object.keys(CAMPUS_TABLES);
 const sqlNames = Object.values(CAMPUS_TABLES).map((t) => (t as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')] ?? '');
 
-/** Direct Drizzle builder calls or raw SQL on a campus table without cam_id. */
+/** Raw builder calls, unscoped joins, or raw SQL on a campus table without cam_id. */
 function findUnscopedAccess(source: string): string[] {
   const found: string[] = [];
-  const builder = new RegExp(
-    `\\.(from|insert|update|delete|innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*(${tableNames.join('|')})\\b`,
-    'g',
-  );
+  const tables = tableNames.join('|');
+  // A raw builder (db./tx.) or any .from() on a campus table; scope.insert/update/delete are the way.
+  const builder = new RegExp(`(\\b(db|tx)\\s*\\.\\s*(insert|update|delete)|\\.from)\\(\\s*(${tables})\\b`, 'g');
   for (const m of source.matchAll(builder)) found.push(m[0]);
-  const raw = new RegExp(`\\b(from|join|into|update)\\s+"?(${sqlNames.join('|')})\\b`, 'gi');
+  // A join onto a campus table must keep it in the campus: scope.on(...).
+  const join = new RegExp(`\\.(innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*(${tables})\\s*,(?!\\s*\\w+\\.on\\()`, 'g');
+  for (const m of source.matchAll(join)) found.push(m[0]);
+  const raw = new RegExp(`\\b(from|join|into|update)\\s+"?(${sqlNames.join('|')})\\b`, 'i');
   for (const block of source.matchAll(/sql`([^`]*)`/g)) {
     const body = block[1] ?? '';
     if (raw.test(body) && !/cam_id/.test(body)) found.push(body.trim().slice(0, 80));
-    raw.lastIndex = 0;
   }
   return found;
 }
@@ -89,6 +90,9 @@ describe('campus tables are reached only through the scope', () => {
     expect(findUnscopedAccess('sql`select count(*) from students where grade = ${g}`')).toHaveLength(1);
     expect(findUnscopedAccess('sql`select count(*) from students where cam_id = ${camId}`')).toHaveLength(0);
     expect(findUnscopedAccess('scope.select(students, { id: students.id })')).toHaveLength(0);
+    expect(findUnscopedAccess('await scope.insert(enrolments, rows)')).toHaveLength(0);
+    expect(findUnscopedAccess('q.innerJoin(courses, eq(courses.id, enrolments.courseId))')).toHaveLength(1);
+    expect(findUnscopedAccess('q.innerJoin(courses, scope.on(courses.id, enrolments.courseId, courses))')).toHaveLength(0);
   });
 
   it('finds none in the modules', () => {

@@ -11,7 +11,6 @@ import { courses, enrolments, managers, rooms, scheduleEntries, students, teache
 export const CAMPUS_TABLES = { terms, students, teachers, managers, rooms, courses, enrolments, scheduleEntries } as const;
 
 export type CampusTable = (typeof CAMPUS_TABLES)[keyof typeof CAMPUS_TABLES];
-type CampusColumn = PgColumn & { table: CampusTable };
 
 export interface CampusScope {
   readonly camId: number;
@@ -35,16 +34,18 @@ export interface CampusScope {
   ): ReturnType<typeof updateIn<T>>;
   delete<T extends CampusTable>(table: T, ...conds: (SQL | undefined)[]): ReturnType<typeof deleteFrom<T>>;
   /** A join condition that also keeps the joined table in this campus. */
-  on(column: CampusColumn, other: PgColumn | SQL, joined: CampusTable): SQL;
+  on(column: PgColumn, other: PgColumn | SQL, joined: CampusTable): SQL;
 }
 
 function selectFrom<T extends CampusTable, F extends SelectedFields>(db: Executor, table: T, fields: F, where: SQL) {
-  return db
-    .select(fields)
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc cannot resolve drizzle's conditional type for a generic T
-    .from(table as PgTable)
-    .where(where)
-    .$dynamic();
+  return (
+    db
+      .select(fields)
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc cannot resolve drizzle's conditional type for a generic T
+      .from(table as PgTable)
+      .where(where)
+      .$dynamic()
+  );
 }
 
 function insertInto<T extends CampusTable>(db: Executor, table: T, rows: T['$inferInsert'][]) {
@@ -71,7 +72,10 @@ export function createCampusScope(db: Executor, camId: number): CampusScope {
     where,
     select: (table, fields, ...conds) => selectFrom(db, table, fields, where(table, ...conds)),
     async count(table, ...conds) {
-      const rows: { n: number }[] = await db.select({ n: count() }).from(table).where(where(table, ...conds));
+      const rows: { n: number }[] = await db
+        .select({ n: count() })
+        .from(table)
+        .where(where(table, ...conds));
       return rows[0]?.n ?? 0;
     },
     insert: (table, values) =>

@@ -1,0 +1,239 @@
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  courseCreateSchema,
+  courseQuerySchema,
+  courseSchema,
+  courseUpdateSchema,
+  enrolledStudentSchema,
+  enrolmentQuerySchema,
+  envelopeSchema,
+  errorSchema,
+  idParamsSchema,
+  pageSchema,
+  ResultCode,
+  studentIdsBodySchema,
+  type Course,
+} from '@campus/contract';
+import { courses, enrolments, scheduleEntries, students, teachers, terms } from '../../db/schema.js';
+import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
+import { keywordCondition, registerCampusCrud, stampsOf, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
+import { getCampusId, requirePerm } from '../../plugins/access.js';
+import { runLoggedTransaction } from '../../plugins/operlog.js';
+
+type Row = typeof courses.$inferSelect;
+
+const toCourse = (r: Row): Course => ({
+  ...stampsOf(r),
+  code: r.code,
+  name: r.name,
+  termId: r.termId,
+  teacherId: r.teacherId,
+  capacity: r.capacity,
+  enrolled: r.enrolledCount,
+  credits: Number(r.credits),
+  hours: r.hours,
+  description: r.description,
+  status: r.status as Course['status'],
+});
+
+const missingRef = (field: string, id: unknown) => new AppError(404, ResultCode.notFound, 'data.missingRefs', { field, ids: String(id) });
+
+async function assertInCampus(scope: CampusScope, values: Values) {
+  if (values.termId !== undefined) {
+    const [t] = await scope.select(terms, { id: terms.id }, eq(terms.id, values.termId as number));
+    if (!t) throw missingRef('termId', values.termId);
+  }
+  if (values.teacherId !== undefined) {
+    const [t] = await scope.select(teachers, { id: teachers.id }, eq(teachers.id, values.teacherId as number));
+    if (!t) throw missingRef('teacherId', values.teacherId);
+  }
+}
+
+export const courseSpec: CampusCrudSpec<typeof courses> = {
+  thing: 'course',
+  table: courses,
+  perms: { list: 'educate:course:list', add: 'educate:course:add', edit: 'educate:course:edit', delete: 'educate:course:delete' },
+  schemas: { create: courseCreateSchema, update: courseUpdateSchema, query: courseQuerySchema, item: courseSchema },
+  sortColumns: {
+    code: courses.code,
+    name: courses.name,
+    capacity: courses.capacity,
+    enrolled: courses.enrolledCount,
+    status: courses.status,
+    createdAt: courses.createdAt,
+  },
+  defaultSort: [desc(courses.createdAt), desc(courses.id)],
+  keywordColumns: [courses.code, courses.name],
+  filters: (q: Values) => [
+    q.termId ? eq(courses.termId, q.termId as number) : undefined,
+    q.teacherId ? eq(courses.teacherId, q.teacherId as number) : undefined,
+    q.status ? eq(courses.status, q.status as string) : undefined,
+    q.studentId
+      ? sql`${courses.id} in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.studentId} = ${q.studentId as number} and ${enrolments.camId} = ${courses.camId})`
+      : undefined,
+  ],
+  uniques: [],
+  toValues: (body) => ({ ...body }),
+  toItem: toCourse,
+  async check(scope, values, existing) {
+    await assertInCampus(scope, values);
+    const termId = (values.termId as number | undefined) ?? existing?.termId;
+    const code = (values.code as string | undefined) ?? existing?.code;
+    const [dup] = await scope
+      .select(
+        courses,
+        { id: courses.id },
+        eq(courses.termId, termId ?? 0),
+        eq(courses.code, code ?? ''),
+        existing ? sql`${courses.id} <> ${existing.id}` : undefined,
+      )
+      .limit(1);
+    if (dup) throw conflict('data.duplicate', { field: 'code', value: code ?? '' }, { field: 'code' });
+    if (existing && typeof values.capacity === 'number' && values.capacity < existing.enrolledCount) {
+      throw conflict('data.capacityBelowEnrolled', { enrolled: existing.enrolledCount });
+    }
+  },
+  async findReferences(scope, ids) {
+    const refs: Reference[] = [];
+    const [e] = (await scope
+      .select(
+        enrolments,
+        { n: count(), examples: sql<string[]>`(array_agg(${students.name} order by ${students.id}))[1:3]` },
+        inArray(enrolments.courseId, ids),
+      )
+      .innerJoin(students, scope.on(students.id, enrolments.studentId, students))) as unknown as { n: number; examples: string[] }[];
+    if (e?.n) refs.push({ thing: 'student', count: e.n, examples: e.examples });
+    const n = await scope.count(scheduleEntries, inArray(scheduleEntries.courseId, ids));
+    if (n) refs.push({ thing: 'schedule', count: n, examples: [] });
+    return refs;
+  },
+};
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export const courseRoutes: FastifyPluginAsync = async (parent) => {
+  registerCampusCrud(parent, '/educate/courses', courseSpec);
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/educate/courses/:id/students',
+    {
+      config: { access: requirePerm('educate:course:list', 'campus') },
+      schema: {
+        tags: ['educate'],
+        summary: "A course's enrolled students",
+        params: idParamsSchema,
+        querystring: enrolmentQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(enrolledStudentSchema)), ...errors },
+      },
+    },
+    async (request) => {
+      const scope = createCampusScope(app.db, getCampusId(request));
+      const [course] = await scope.select(courses, { id: courses.id }, eq(courses.id, request.params.id));
+      if (!course) throw notFound('course');
+      const { page, pageSize, keyword } = request.query;
+      const conds = [eq(enrolments.courseId, course.id), keywordCondition([students.studentNo, students.name], keyword)];
+      const [rows, [total]] = (await Promise.all([
+        scope
+          .select(enrolments, { ...getTableColumns(students), enrolledAt: enrolments.createdAt }, ...conds)
+          .innerJoin(students, scope.on(students.id, enrolments.studentId, students))
+          .orderBy(students.studentNo)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        scope.select(enrolments, { n: count() }, ...conds).innerJoin(students, scope.on(students.id, enrolments.studentId, students)),
+      ])) as unknown as [(typeof students.$inferSelect & { enrolledAt: Date })[], { n: number }[]];
+      const list = rows.map(({ enrolledAt, ...s }) => ({
+        ...s,
+        createdAt: s.createdAt.toISOString(),
+        updatedAt: s.updatedAt.toISOString(),
+        enrolledAt: enrolledAt.toISOString(),
+      }));
+      return { code: 0, msg: 'ok', data: { list, total: total?.n ?? 0, page, pageSize } };
+    },
+  );
+
+  app.post(
+    '/educate/courses/:id/students',
+    {
+      config: { access: requirePerm('educate:course:enrol', 'campus'), operlog: { module: 'educate:course', action: 'enrol' } },
+      schema: {
+        tags: ['educate'],
+        summary: 'Enrol students: capacity and duplicates checked in one transaction',
+        params: idParamsSchema,
+        body: studentIdsBodySchema,
+        response: { 200: envelopeSchema(z.object({ enrolled: z.number().int(), capacity: z.number().int() })), ...errors },
+      },
+    },
+    async (request) => {
+      const camId = getCampusId(request);
+      const ids = [...new Set(request.body.studentIds)];
+      const result = await runLoggedTransaction(request, async (tx) => {
+        const scope = createCampusScope(tx, camId);
+        // The row lock serialises enrolments into one course: no two can both see a free seat.
+        const [course] = await scope
+          .select(
+            courses,
+            { id: courses.id, capacity: courses.capacity, enrolled: courses.enrolledCount },
+            eq(courses.id, request.params.id),
+          )
+          .for('update');
+        if (!course) throw notFound('course');
+        const found = await scope.select(students, { id: students.id }, inArray(students.id, ids));
+        if (found.length !== ids.length) {
+          const have = new Set(found.map((s) => s.id));
+          throw missingRef('studentIds', ids.filter((i) => !have.has(i)).join(', '));
+        }
+        const already = (await scope
+          .select(enrolments, { name: students.name }, eq(enrolments.courseId, course.id), inArray(enrolments.studentId, ids))
+          .innerJoin(students, scope.on(students.id, enrolments.studentId, students))) as unknown as { name: string }[];
+        if (already.length) throw conflict('data.alreadyEnrolled', { names: already.map((a) => a.name).join(', ') });
+        if (course.enrolled + ids.length > course.capacity) {
+          throw conflict('data.capacityFull', { capacity: course.capacity, enrolled: course.enrolled, adding: ids.length });
+        }
+        await scope.insert(
+          enrolments,
+          ids.map((studentId) => ({ courseId: course.id, studentId })),
+        );
+        await scope.update(courses, { enrolledCount: course.enrolled + ids.length, updatedAt: new Date() }, eq(courses.id, course.id));
+        return { enrolled: course.enrolled + ids.length, capacity: course.capacity };
+      });
+      return { code: 0, msg: 'ok', data: result };
+    },
+  );
+
+  app.delete(
+    '/educate/courses/:id/students',
+    {
+      config: { access: requirePerm('educate:course:enrol', 'campus'), operlog: { module: 'educate:course', action: 'drop' } },
+      schema: {
+        tags: ['educate'],
+        summary: 'Drop students from a course',
+        params: idParamsSchema,
+        body: studentIdsBodySchema,
+        response: { 200: envelopeSchema(z.object({ enrolled: z.number().int(), capacity: z.number().int() })), ...errors },
+      },
+    },
+    async (request) => {
+      const camId = getCampusId(request);
+      const result = await runLoggedTransaction(request, async (tx) => {
+        const scope = createCampusScope(tx, camId);
+        const [course] = await scope
+          .select(courses, { id: courses.id, capacity: courses.capacity }, eq(courses.id, request.params.id))
+          .for('update');
+        if (!course) throw notFound('course');
+        const dropped = await scope
+          .delete(enrolments, and(eq(enrolments.courseId, course.id), inArray(enrolments.studentId, request.body.studentIds)))
+          .returning({ id: enrolments.id });
+        const remaining = await scope.count(enrolments, eq(enrolments.courseId, course.id));
+        await scope.update(courses, { enrolledCount: remaining, updatedAt: new Date() }, eq(courses.id, course.id));
+        if (dropped.length === 0) throw notFound('enrolment');
+        return { enrolled: remaining, capacity: course.capacity };
+      });
+      return { code: 0, msg: 'ok', data: result };
+    },
+  );
+};

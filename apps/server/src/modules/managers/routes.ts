@@ -1,0 +1,60 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { managerCreateSchema, managerQuerySchema, managerSchema, managerUpdateSchema, ResultCode, type Manager } from '@campus/contract';
+import { depts, managers, users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { registerCampusCrud, stampsOf, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
+
+type Row = typeof managers.$inferSelect;
+
+const toManager = (r: Row): Manager => ({
+  ...stampsOf(r),
+  staffNo: r.staffNo,
+  name: r.name,
+  gender: r.gender as Manager['gender'],
+  phone: r.phone,
+  email: r.email,
+  position: r.position,
+  deptId: r.deptId,
+  status: r.status as Manager['status'],
+  userId: r.userId,
+});
+
+const missing = (field: string, id: number) => new AppError(404, ResultCode.notFound, 'data.missingRefs', { field, ids: String(id) });
+
+export const managerSpec: CampusCrudSpec<typeof managers> = {
+  thing: 'manager',
+  table: managers,
+  perms: { list: 'educate:manager:list', add: 'educate:manager:add', edit: 'educate:manager:edit', delete: 'educate:manager:delete' },
+  schemas: { create: managerCreateSchema, update: managerUpdateSchema, query: managerQuerySchema, item: managerSchema },
+  sortColumns: {
+    staffNo: managers.staffNo,
+    name: managers.name,
+    position: managers.position,
+    status: managers.status,
+    createdAt: managers.createdAt,
+  },
+  defaultSort: [desc(managers.createdAt), desc(managers.id)],
+  keywordColumns: [managers.staffNo, managers.name],
+  filters: (q: Values) => [
+    q.status ? eq(managers.status, q.status as string) : undefined,
+    q.deptId ? eq(managers.deptId, q.deptId as number) : undefined,
+  ],
+  uniques: [{ field: 'staffNo', column: managers.staffNo, constraint: 'managers_cam_no_uq' }],
+  toValues: (body) => ({ ...body }),
+  toItem: toManager,
+  async check(scope, values) {
+    if (typeof values.deptId === 'number') {
+      const [d] = await scope.db.select({ id: depts.id }).from(depts).where(eq(depts.id, values.deptId));
+      if (!d) throw missing('deptId', values.deptId);
+    }
+    if (typeof values.userId === 'number') {
+      const [u] = await scope.db.select({ id: users.id }).from(users).where(eq(users.id, values.userId));
+      if (!u) throw missing('userId', values.userId);
+    }
+  },
+};
+
+export const managerRoutes: FastifyPluginAsync = async (app) => {
+  registerCampusCrud(app, '/educate/managers', managerSpec);
+};

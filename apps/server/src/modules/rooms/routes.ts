@@ -1,0 +1,27 @@
+import { asc, gte, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { roomCreateSchema, roomQuerySchema, roomSchema, roomUpdateSchema, type Room } from '@campus/contract';
+import { rooms, scheduleEntries } from '../../db/schema.js';
+import { registerCampusCrud, stampsOf, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
+
+export const roomSpec: CampusCrudSpec<typeof rooms> = {
+  thing: 'room',
+  table: rooms,
+  perms: { list: 'educate:room:list', add: 'educate:room:add', edit: 'educate:room:edit', delete: 'educate:room:delete' },
+  schemas: { create: roomCreateSchema, update: roomUpdateSchema, query: roomQuerySchema, item: roomSchema },
+  sortColumns: { code: rooms.code, name: rooms.name, capacity: rooms.capacity, createdAt: rooms.createdAt },
+  defaultSort: [asc(rooms.code), asc(rooms.id)],
+  keywordColumns: [rooms.code, rooms.name],
+  filters: (q: Values) => [typeof q.minCapacity === 'number' ? gte(rooms.capacity, q.minCapacity) : undefined],
+  uniques: [{ field: 'code', column: rooms.code, constraint: 'rooms_cam_code_uq' }],
+  toValues: (body) => ({ ...body }),
+  toItem: (r): Room => ({ ...stampsOf(r), code: r.code, name: r.name, capacity: r.capacity }),
+  async findReferences(scope, ids) {
+    const n = await scope.count(scheduleEntries, inArray(scheduleEntries.roomId, ids));
+    return n ? [{ thing: 'schedule', count: n, examples: [] }] : [];
+  },
+};
+
+export const roomRoutes: FastifyPluginAsync = async (app) => {
+  registerCampusCrud(app, '/educate/rooms', roomSpec);
+};

@@ -1,0 +1,70 @@
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { Perm, studentCreateSchema, studentQuerySchema, studentSchema, studentUpdateSchema, type Student } from '@campus/contract';
+import { courses, enrolments, students } from '../../db/schema.js';
+import { registerCampusCrud, stampsOf, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
+
+type Row = typeof students.$inferSelect;
+
+export function toStudent(r: Row): Student {
+  return {
+    ...stampsOf(r),
+    studentNo: r.studentNo,
+    name: r.name,
+    gender: r.gender as Student['gender'],
+    birthDate: r.birthDate,
+    grade: r.grade,
+    className: r.className,
+    phone: r.phone,
+    email: r.email,
+    guardianName: r.guardianName,
+    guardianPhone: r.guardianPhone,
+    guardianRelation: r.guardianRelation,
+    status: r.status as Student['status'],
+    enrolDate: r.enrolDate,
+    remark: r.remark,
+  };
+}
+
+export const studentSpec: CampusCrudSpec<typeof students> = {
+  thing: 'student',
+  table: students,
+  perms: { list: Perm.studentList, add: Perm.studentAdd, edit: Perm.studentEdit, delete: Perm.studentDelete },
+  schemas: { create: studentCreateSchema, update: studentUpdateSchema, query: studentQuerySchema, item: studentSchema },
+  sortColumns: {
+    studentNo: students.studentNo,
+    name: students.name,
+    grade: students.grade,
+    className: students.className,
+    status: students.status,
+    birthDate: students.birthDate,
+    enrolDate: students.enrolDate,
+    createdAt: students.createdAt,
+  },
+  defaultSort: [desc(students.createdAt), desc(students.id)],
+  keywordColumns: [students.studentNo, students.name],
+  filters: (q: Values) => [
+    q.status ? eq(students.status, q.status as string) : undefined,
+    q.gender ? eq(students.gender, q.gender as string) : undefined,
+    q.grade ? eq(students.grade, q.grade as string) : undefined,
+    q.className ? eq(students.className, q.className as string) : undefined,
+  ],
+  uniques: [{ field: 'studentNo', column: students.studentNo, constraint: 'students_cam_no_uq' }],
+  toValues: (body) => ({ ...body }),
+  toItem: toStudent,
+  async findReferences(scope, ids) {
+    const rows = (await scope
+      .select(
+        enrolments,
+        { n: count(), examples: sql<string[]>`(array_agg(distinct ${courses.name}))[1:3]` },
+        inArray(enrolments.studentId, ids),
+      )
+      .innerJoin(courses, scope.on(courses.id, enrolments.courseId, courses))) as unknown as { n: number; examples: string[] }[];
+    const n = rows[0]?.n ?? 0;
+    return n ? [{ thing: 'course', count: n, examples: rows[0]?.examples ?? [] }] : [];
+  },
+};
+
+export const studentRoutes: FastifyPluginAsync = async (app) => {
+  registerCampusCrud(app, '/educate/students', studentSpec);
+};

@@ -1,0 +1,72 @@
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { teacherCreateSchema, teacherQuerySchema, teacherSchema, teacherUpdateSchema, type Teacher } from '@campus/contract';
+import { courses, scheduleEntries, teachers, users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { registerCampusCrud, stampsOf, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
+import { ResultCode } from '@campus/contract';
+
+type Row = typeof teachers.$inferSelect;
+
+export const toTeacher = (r: Row): Teacher => ({
+  ...stampsOf(r),
+  staffNo: r.staffNo,
+  name: r.name,
+  gender: r.gender as Teacher['gender'],
+  phone: r.phone,
+  email: r.email,
+  subject: r.subject,
+  title: r.title,
+  status: r.status as Teacher['status'],
+  hireDate: r.hireDate,
+  userId: r.userId,
+});
+
+export const teacherSpec: CampusCrudSpec<typeof teachers> = {
+  thing: 'teacher',
+  table: teachers,
+  perms: { list: 'educate:teacher:list', add: 'educate:teacher:add', edit: 'educate:teacher:edit', delete: 'educate:teacher:delete' },
+  schemas: { create: teacherCreateSchema, update: teacherUpdateSchema, query: teacherQuerySchema, item: teacherSchema },
+  sortColumns: {
+    staffNo: teachers.staffNo,
+    name: teachers.name,
+    subject: teachers.subject,
+    title: teachers.title,
+    status: teachers.status,
+    hireDate: teachers.hireDate,
+    createdAt: teachers.createdAt,
+  },
+  defaultSort: [desc(teachers.createdAt), desc(teachers.id)],
+  keywordColumns: [teachers.staffNo, teachers.name],
+  filters: (q: Values) => [
+    q.status ? eq(teachers.status, q.status as string) : undefined,
+    q.gender ? eq(teachers.gender, q.gender as string) : undefined,
+    q.subject ? eq(teachers.subject, q.subject as string) : undefined,
+  ],
+  uniques: [{ field: 'staffNo', column: teachers.staffNo, constraint: 'teachers_cam_no_uq' }],
+  toValues: (body) => ({ ...body }),
+  toItem: toTeacher,
+  async check(scope, values) {
+    const userId = values.userId;
+    if (typeof userId === 'number') {
+      const [u] = await scope.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!u) throw new AppError(404, ResultCode.notFound, 'data.missingRefs', { field: 'userId', ids: String(userId) });
+    }
+  },
+  async findReferences(scope, ids) {
+    const refs: Reference[] = [];
+    const [c] = await scope.select(
+      courses,
+      { n: count(), examples: sql<string[]>`(array_agg(${courses.name} order by ${courses.id}))[1:3]` },
+      inArray(courses.teacherId, ids),
+    );
+    if (c?.n) refs.push({ thing: 'course', count: c.n, examples: c.examples });
+    const n = await scope.count(scheduleEntries, inArray(scheduleEntries.teacherId, ids));
+    if (n) refs.push({ thing: 'schedule', count: n, examples: [] });
+    return refs;
+  },
+};
+
+export const teacherRoutes: FastifyPluginAsync = async (app) => {
+  registerCampusCrud(app, '/educate/teachers', teacherSpec);
+};

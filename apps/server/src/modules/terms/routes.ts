@@ -1,0 +1,87 @@
+import { count, desc, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { ResultCode, termCreateSchema, termQuerySchema, termSchema, termUpdateSchema, type Term } from '@campus/contract';
+import { courses, terms } from '../../db/schema.js';
+import { AppError, badRequest } from '../../lib/app-error.js';
+import { registerCampusCrud, stampsOf, type CampusCrudSpec } from '../../lib/campus-crud.js';
+
+type Row = typeof terms.$inferSelect;
+
+export const termSpec: CampusCrudSpec<typeof terms> = {
+  thing: 'term',
+  table: terms,
+  perms: { list: 'educate:term:list', add: 'educate:term:add', edit: 'educate:term:edit', delete: 'educate:term:delete' },
+  schemas: { create: termCreateSchema, update: termUpdateSchema, query: termQuerySchema, item: termSchema },
+  sortColumns: {
+    name: terms.name,
+    academicYear: terms.academicYear,
+    startDate: terms.startDate,
+    endDate: terms.endDate,
+    createdAt: terms.createdAt,
+  },
+  defaultSort: [desc(terms.startDate), desc(terms.id)],
+  keywordColumns: [terms.name, terms.academicYear],
+  filters: () => [],
+  uniques: [],
+  toValues: ({ current, ...rest }) => (current === undefined ? rest : { ...rest, isCurrent: current }),
+  toItem: (r: Row): Term => ({
+    ...stampsOf(r),
+    name: r.name,
+    academicYear: r.academicYear,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    current: r.isCurrent,
+  }),
+  async check(scope, values, existing) {
+    const startDate = (values.startDate as string | undefined) ?? existing?.startDate;
+    const endDate = (values.endDate as string | undefined) ?? existing?.endDate;
+    if (!startDate || !endDate) return;
+    if (startDate > endDate) throw badRequest('rule.termDates', { field: 'endDate' });
+    const [other] = await scope
+      .select(
+        terms,
+        { name: terms.name, startDate: terms.startDate, endDate: terms.endDate },
+        lte(terms.startDate, endDate),
+        gte(terms.endDate, startDate),
+        existing ? ne(terms.id, existing.id) : undefined,
+      )
+      .limit(1);
+    if (other) {
+      throw new AppError(409, ResultCode.conflict, 'data.termOverlap', {
+        field: 'startDate',
+        other: other.name,
+        from: other.startDate,
+        to: other.endDate,
+      });
+    }
+    const name = (values.name as string | undefined) ?? existing?.name;
+    const year = (values.academicYear as string | undefined) ?? existing?.academicYear;
+    const [dup] = await scope
+      .select(
+        terms,
+        { id: terms.id },
+        sql`${terms.name} = ${name} and ${terms.academicYear} = ${year}`,
+        existing ? ne(terms.id, existing.id) : undefined,
+      )
+      .limit(1);
+    if (dup) throw new AppError(409, ResultCode.conflict, 'data.duplicate', { field: 'name', value: `${year} ${name}` });
+  },
+  // One current term per campus: making one current makes the others not current.
+  async beforeWrite(scope, values, existing) {
+    if (values.isCurrent === true) {
+      await scope.update(terms, { isCurrent: false }, existing ? ne(terms.id, existing.id) : undefined);
+    }
+  },
+  async findReferences(scope, ids) {
+    const [c] = await scope.select(
+      courses,
+      { n: count(), examples: sql<string[]>`(array_agg(${courses.name} order by ${courses.id}))[1:3]` },
+      inArray(courses.termId, ids),
+    );
+    return c?.n ? [{ thing: 'course', count: c.n, examples: c.examples }] : [];
+  },
+};
+
+export const termRoutes: FastifyPluginAsync = async (app) => {
+  registerCampusCrud(app, '/educate/terms', termSpec);
+};

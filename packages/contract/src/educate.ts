@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { pageQueryShape } from './common.js';
+import { dateField, idField, intField, listField, numberField, text } from './fields.js';
+
+// Fields, rules and list queries of the campus-scoped resources (API.md).
+// Create schemas are strict: an unknown field (cam_id, id, ...) is a 400.
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const STUDENT_STATUSES = ['enrolled', 'suspended', 'graduated', 'withdrawn'] as const;
+export const STAFF_STATUSES = ['active', 'left'] as const;
+export const COURSE_STATUSES = ['draft', 'open', 'closed'] as const;
+
+const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Forms send '' for "no value". */
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
+const codeField = () =>
+  text()
+    .trim()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
+const nameField = (max = 64) => text().trim().min(1).max(max);
+const optText = (max: number) => text().trim().max(max).optional();
+const phoneField = () =>
+  text()
+    .trim()
+    .max(32)
+    .regex(/^[0-9+\-() ]*$/)
+    .optional();
+const emailField = () => z.union([z.literal(''), z.email().max(128)]).optional();
+const optDate = () => z.preprocess(emptyToNull, dateField().nullable()).optional();
+const pastDate = () =>
+  z
+    .preprocess(
+      emptyToNull,
+      dateField()
+        .refine((d) => d <= todayIso(), { message: 'rule.dateNotFuture' })
+        .nullable(),
+    )
+    .optional();
+const optId = () => z.preprocess(emptyToNull, idField().nullable()).optional();
+
+/** `sort=field:asc|desc` from an allow-list; anything else is a 400 listing the allowed values. */
+export function sortField<const F extends string>(fields: readonly F[]) {
+  const values = fields.flatMap((f) => [`${f}:asc`, `${f}:desc`] as const);
+  return z.enum(values as [`${F}:asc` | `${F}:desc`, ...(`${F}:asc` | `${F}:desc`)[]]).optional();
+}
+
+const keyword = () => text().trim().max(64).optional();
+const listText = (max: number) => text().trim().max(max).optional();
+
+const stamps = { id: z.number().int(), createdAt: z.string(), updatedAt: z.string() };
+
+// ---- students ----------------------------------------------------------------
+
+const studentFields = {
+  studentNo: codeField(),
+  name: nameField(),
+  gender: z.enum(GENDERS),
+  birthDate: pastDate(),
+  grade: optText(32),
+  className: optText(32),
+  phone: phoneField(),
+  email: emailField(),
+  guardianName: optText(64),
+  guardianPhone: phoneField(),
+  guardianRelation: optText(32),
+  status: z.enum(STUDENT_STATUSES),
+  enrolDate: optDate(),
+  remark: optText(500),
+};
+export const studentCreateSchema = z.strictObject(studentFields);
+export const studentUpdateSchema = z.strictObject(studentFields).partial();
+export const STUDENT_SORTS = ['studentNo', 'name', 'grade', 'className', 'status', 'birthDate', 'enrolDate', 'createdAt'] as const;
+export const studentQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  sort: sortField(STUDENT_SORTS),
+  keyword: keyword(),
+  status: z.enum(STUDENT_STATUSES).optional(),
+  gender: z.enum(GENDERS).optional(),
+  grade: listText(32),
+  className: listText(32),
+});
+export const studentSchema = z.object({
+  ...stamps,
+  studentNo: z.string(),
+  name: z.string(),
+  gender: z.enum(GENDERS),
+  birthDate: z.string().nullable(),
+  grade: z.string(),
+  className: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  guardianName: z.string(),
+  guardianPhone: z.string(),
+  guardianRelation: z.string(),
+  status: z.enum(STUDENT_STATUSES),
+  enrolDate: z.string().nullable(),
+  remark: z.string(),
+});
+export type Student = z.infer<typeof studentSchema>;
+export type StudentCreate = z.infer<typeof studentCreateSchema>;
+export type StudentQuery = z.infer<typeof studentQuerySchema>;
+
+// ---- teachers ----------------------------------------------------------------
+
+const teacherFields = {
+  staffNo: codeField(),
+  name: nameField(),
+  gender: z.enum(GENDERS),
+  phone: phoneField(),
+  email: emailField(),
+  subject: optText(64),
+  title: optText(64),
+  status: z.enum(STAFF_STATUSES),
+  hireDate: pastDate(),
+  userId: optId(),
+};
+export const teacherCreateSchema = z.strictObject(teacherFields);
+export const teacherUpdateSchema = z.strictObject(teacherFields).partial();
+export const TEACHER_SORTS = ['staffNo', 'name', 'subject', 'title', 'status', 'hireDate', 'createdAt'] as const;
+export const teacherQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  sort: sortField(TEACHER_SORTS),
+  keyword: keyword(),
+  status: z.enum(STAFF_STATUSES).optional(),
+  gender: z.enum(GENDERS).optional(),
+  subject: listText(64),
+});
+export const teacherSchema = z.object({
+  ...stamps,
+  staffNo: z.string(),
+  name: z.string(),
+  gender: z.enum(GENDERS),
+  phone: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  title: z.string(),
+  status: z.enum(STAFF_STATUSES),
+  hireDate: z.string().nullable(),
+  userId: z.number().int().nullable(),
+});
+export type Teacher = z.infer<typeof teacherSchema>;
+
+// ---- managers ----------------------------------------------------------------
+
+const managerFields = {
+  staffNo: codeField(),
+  name: nameField(),
+  gender: z.enum(GENDERS),
+  phone: phoneField(),
+  email: emailField(),
+  position: optText(64),
+  deptId: optId(),
+  status: z.enum(STAFF_STATUSES),
+  userId: optId(),
+};
+export const managerCreateSchema = z.strictObject(managerFields);
+export const managerUpdateSchema = z.strictObject(managerFields).partial();
+export const MANAGER_SORTS = ['staffNo', 'name', 'position', 'status', 'createdAt'] as const;
+export const managerQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  sort: sortField(MANAGER_SORTS),
+  keyword: keyword(),
+  status: z.enum(STAFF_STATUSES).optional(),
+  deptId: idField().optional(),
+});
+export const managerSchema = z.object({
+  ...stamps,
+  staffNo: z.string(),
+  name: z.string(),
+  gender: z.enum(GENDERS),
+  phone: z.string(),
+  email: z.string(),
+  position: z.string(),
+  deptId: z.number().int().nullable(),
+  status: z.enum(STAFF_STATUSES),
+  userId: z.number().int().nullable(),
+});
+export type Manager = z.infer<typeof managerSchema>;
+
+// ---- rooms -------------------------------------------------------------------
+
+const roomFields = {
+  code: codeField(),
+  name: nameField(),
+  capacity: intField().pipe(z.number().min(1).max(10_000)),
+};
+export const roomCreateSchema = z.strictObject(roomFields);
+export const roomUpdateSchema = z.strictObject(roomFields).partial();
+export const ROOM_SORTS = ['code', 'name', 'capacity', 'createdAt'] as const;
+export const roomQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  sort: sortField(ROOM_SORTS),
+  keyword: keyword(),
+  minCapacity: intField().pipe(z.number().min(0)).optional(),
+});
+export const roomSchema = z.object({ ...stamps, code: z.string(), name: z.string(), capacity: z.number().int() });
+export type Room = z.infer<typeof roomSchema>;
+
+// ---- terms -------------------------------------------------------------------
+
+const termFields = {
+  name: nameField(),
+  academicYear: text()
+    .trim()
+    .regex(/^\d{4}-\d{4}$/),
+  startDate: dateField(),
+  endDate: dateField(),
+  current: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(),
+};
+const termDatesInOrder = (t: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !t.startDate || !t.endDate || t.startDate <= t.endDate;
+export const termCreateSchema = z.strictObject(termFields).refine(termDatesInOrder, { message: 'rule.termDates', path: ['endDate'] });
+export const termUpdateSchema = z
+  .strictObject(termFields)
+  .partial()
+  .refine(termDatesInOrder, { message: 'rule.termDates', path: ['endDate'] });
+export const TERM_SORTS = ['name', 'academicYear', 'startDate', 'endDate', 'createdAt'] as const;
+export const termQuerySchema = z.strictObject({ ...pageQueryShape, sort: sortField(TERM_SORTS), keyword: keyword() });
+export const termSchema = z.object({
+  ...stamps,
+  name: z.string(),
+  academicYear: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  current: z.boolean(),
+});
+export type Term = z.infer<typeof termSchema>;
+
+// ---- courses -----------------------------------------------------------------
+
+const courseFields = {
+  code: codeField(),
+  name: nameField(100),
+  termId: idField(),
+  teacherId: idField(),
+  capacity: intField().pipe(z.number().min(1).max(10_000)),
+  credits: numberField().pipe(z.number().min(0).max(99)).optional(),
+  hours: intField().pipe(z.number().min(0).max(10_000)).optional(),
+  description: optText(2000),
+  status: z.enum(COURSE_STATUSES).optional(),
+};
+export const courseCreateSchema = z.strictObject(courseFields);
+export const courseUpdateSchema = z.strictObject(courseFields).partial();
+export const COURSE_SORTS = ['code', 'name', 'capacity', 'enrolled', 'status', 'createdAt'] as const;
+export const courseQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  sort: sortField(COURSE_SORTS),
+  keyword: keyword(),
+  termId: idField().optional(),
+  teacherId: idField().optional(),
+  /** The courses a student is enrolled in. */
+  studentId: idField().optional(),
+  status: z.enum(COURSE_STATUSES).optional(),
+});
+export const courseSchema = z.object({
+  ...stamps,
+  code: z.string(),
+  name: z.string(),
+  termId: z.number().int(),
+  teacherId: z.number().int(),
+  capacity: z.number().int(),
+  enrolled: z.number().int(),
+  credits: z.number(),
+  hours: z.number().int(),
+  description: z.string(),
+  status: z.enum(COURSE_STATUSES),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const enrolmentQuerySchema = z.strictObject({ ...pageQueryShape, keyword: keyword() });
+export const enrolledStudentSchema = studentSchema.extend({ enrolledAt: z.string() });
+
+export const studentIdsBodySchema = z.strictObject({
+  studentIds: listField(idField()).pipe(z.array(z.number()).min(1).max(500)),
+});
