@@ -2,7 +2,7 @@ import { asc, desc, getTableColumns, inArray, like, ne, or, eq, type SQL } from 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   envelopeSchema,
   errorSchema,
@@ -107,7 +107,7 @@ function duplicate(rule: UniqueRule, values: Values): AppError {
     409,
     ResultCode.conflict,
     'data.duplicate',
-    { field: rule.field, value: String(values[rule.field] ?? '') },
+    { field: rule.field, value: JSON.stringify(values[rule.field] ?? '').replace(/^"|"$/g, '') },
     { field: rule.field },
   );
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Executor } from '../db/client.js';
 import { courses, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema.js';
 
@@ -12,17 +13,25 @@ export const CAMPUS_TABLES = { terms, students, teachers, managers, rooms, cours
 
 export type CampusTable = (typeof CAMPUS_TABLES)[keyof typeof CAMPUS_TABLES];
 
+/** The chain of a scoped select that modules use, typed by the selected fields. */
+export interface ScopedSelect<R> extends PromiseLike<R[]> {
+  orderBy(...columns: (PgColumn | SQL)[]): ScopedSelect<R>;
+  limit(n: number): ScopedSelect<R>;
+  offset(n: number): ScopedSelect<R>;
+  for(strength: 'update' | 'share'): ScopedSelect<R>;
+  groupBy(...columns: (PgColumn | SQL)[]): ScopedSelect<R>;
+  /** Join another campus table; `on` should come from `scope.on`. */
+  innerJoin(table: CampusTable, on: SQL): ScopedSelect<R>;
+  leftJoin(table: CampusTable, on: SQL): ScopedSelect<R>;
+}
+
 export interface CampusScope {
   readonly camId: number;
   readonly db: Executor;
   /** `cam_id = camId AND ...conds` for `table`. */
   where(table: CampusTable, ...conds: (SQL | undefined)[]): SQL;
   /** `select fields from table where cam_id = camId and ...`; chain orderBy/limit/offset. */
-  select<T extends CampusTable, F extends SelectedFields>(
-    table: T,
-    fields: F,
-    ...conds: (SQL | undefined)[]
-  ): ReturnType<typeof selectFrom<T, F>>;
+  select<F extends SelectedFields>(table: CampusTable, fields: F, ...conds: (SQL | undefined)[]): ScopedSelect<SelectResultFields<F>>;
   /** Counts the rows of `table` in this campus matching `conds`. */
   count(table: CampusTable, ...conds: (SQL | undefined)[]): Promise<number>;
   /** Inserts rows stamped with this campus; a `camId` in the values is overwritten. */
@@ -70,7 +79,8 @@ export function createCampusScope(db: Executor, camId: number): CampusScope {
     camId,
     db,
     where,
-    select: (table, fields, ...conds) => selectFrom(db, table, fields, where(table, ...conds)),
+    select: <F extends SelectedFields>(table: CampusTable, fields: F, ...conds: (SQL | undefined)[]) =>
+      selectFrom(db, table, fields, where(table, ...conds)) as unknown as ScopedSelect<SelectResultFields<F>>,
     async count(table, ...conds) {
       const rows: { n: number }[] = await db
         .select({ n: count() })
