@@ -10,3 +10,4 @@ export * from './perms.js';
 export * from './validation.js';
 export * from './operlog.js';
 export * from './educate.js';
+export * from './field-labels.js';

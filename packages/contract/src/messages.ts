@@ -94,6 +94,19 @@ export const SERVER_MESSAGES = {
   },
   'data.alreadyEnrolled': { 'zh-CN': 'studentIds：学生已选该课程：{names}', 'en-US': 'studentIds: already enrolled: {names}' },
   'data.missingRefs': { 'zh-CN': '{field}：在当前校区不存在：{ids}', 'en-US': '{field}: not found in this campus: {ids}' },
+  'import.badFile': {
+    'zh-CN': 'file：无法读取，请上传 CSV 或 XLSX 文件',
+    'en-US': 'file: cannot be read; upload a CSV or XLSX file',
+  },
+  'import.noFile': { 'zh-CN': 'file：请选择要导入的文件', 'en-US': 'file: choose a file to import' },
+  'import.unknownColumns': { 'zh-CN': 'file：无法识别的列：{columns}', 'en-US': 'file: unknown column(s): {columns}' },
+  'import.missingColumns': { 'zh-CN': 'file：缺少必需的列：{columns}', 'en-US': 'file: required column(s) missing: {columns}' },
+  'import.tooManyRows': { 'zh-CN': 'file：一次最多导入 {max} 行', 'en-US': 'file: at most {max} rows per import' },
+  'import.duplicateInFile': { 'zh-CN': '{field}：与第 {row} 行重复', 'en-US': '{field}: repeats row {row}' },
+  'import.hasErrors': {
+    'zh-CN': '有 {count} 处错误，未导入任何数据，请修正后重试',
+    'en-US': '{count} error(s) found; nothing was imported. Fix them and try again',
+  },
   'rule.dateNotFuture': { 'zh-CN': '{field}：不能晚于今天', 'en-US': '{field}: must not be in the future' },
 } as const satisfies Record<string, Texts>;
 

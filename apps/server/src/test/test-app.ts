@@ -93,3 +93,16 @@ export async function call(app: FastifyInstance, opts: InjectOptions) {
   const res = await app.inject(opts);
   return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: unknown }>(), headers: res.headers };
 }
+
+/** A multipart/form-data body with one file field, for app.inject. */
+export function multipartFile(filename: string, content: Buffer | string, field = 'file') {
+  const boundary = `----cc${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

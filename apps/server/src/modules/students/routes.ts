@@ -1,8 +1,17 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { Perm, studentCreateSchema, studentQuerySchema, studentSchema, studentUpdateSchema, type Student } from '@campus/contract';
+import {
+  FIELD_LABELS,
+  Perm,
+  studentCreateSchema,
+  studentQuerySchema,
+  studentSchema,
+  studentUpdateSchema,
+  type Student,
+} from '@campus/contract';
 import { courses, enrolments, students } from '../../db/schema.js';
 import { registerCampusCrud, stampsOf, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
+import { registerCampusIo, type CampusIoSpec } from '../../lib/campus-io.js';
 
 type Row = typeof students.$inferSelect;
 
@@ -65,6 +74,20 @@ export const studentSpec: CampusCrudSpec<typeof students> = {
   },
 };
 
+export const studentIo: CampusIoSpec<typeof students> = {
+  labels: FIELD_LABELS.student,
+  valueLabels: { gender: 'gender', status: 'studentStatus' },
+  perms: { import: Perm.studentImport, export: Perm.studentExport },
+  fileName: { 'zh-CN': '学生名单', 'en-US': 'students' },
+  key: { field: 'studentNo', column: students.studentNo },
+  toCells: (r) => {
+    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = toStudent(r);
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? '']));
+  },
+};
+
 export const studentRoutes: FastifyPluginAsync = async (app) => {
+  // The fixed paths first: /export and /import-template must not read as /:id.
+  registerCampusIo(app, '/educate/students', studentSpec, studentIo);
   registerCampusCrud(app, '/educate/students', studentSpec);
 };

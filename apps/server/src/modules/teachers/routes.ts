@@ -1,9 +1,10 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { teacherCreateSchema, teacherQuerySchema, teacherSchema, teacherUpdateSchema, type Teacher } from '@campus/contract';
+import { FIELD_LABELS, teacherCreateSchema, teacherQuerySchema, teacherSchema, teacherUpdateSchema, type Teacher } from '@campus/contract';
 import { courses, scheduleEntries, teachers, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { registerCampusCrud, stampsOf, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
+import { registerCampusIo, type CampusIoSpec } from '../../lib/campus-io.js';
 import { ResultCode } from '@campus/contract';
 
 type Row = typeof teachers.$inferSelect;
@@ -67,6 +68,19 @@ export const teacherSpec: CampusCrudSpec<typeof teachers> = {
   },
 };
 
+export const teacherIo: CampusIoSpec<typeof teachers> = {
+  labels: FIELD_LABELS.teacher,
+  valueLabels: { gender: 'gender', status: 'staffStatus' },
+  perms: { import: 'educate:teacher:import', export: 'educate:teacher:export' },
+  fileName: { 'zh-CN': '教师名单', 'en-US': 'teachers' },
+  key: { field: 'staffNo', column: teachers.staffNo },
+  toCells: (r) => {
+    const { id: _id, createdAt: _c, updatedAt: _u, userId: _user, ...rest } = toTeacher(r);
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? '']));
+  },
+};
+
 export const teacherRoutes: FastifyPluginAsync = async (app) => {
+  registerCampusIo(app, '/educate/teachers', teacherSpec, teacherIo);
   registerCampusCrud(app, '/educate/teachers', teacherSpec);
 };

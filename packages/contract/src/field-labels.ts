@@ -1,0 +1,58 @@
+import type { Locale } from './constants.js';
+
+type Label = Record<Locale, string>;
+
+/**
+ * Column names of the educate resources in both languages: table headers on
+ * the web, header rows of exports and import templates.
+ */
+export const FIELD_LABELS = {
+  student: {
+    studentNo: { 'zh-CN': '学号', 'en-US': 'Student No.' },
+    name: { 'zh-CN': '姓名', 'en-US': 'Name' },
+    gender: { 'zh-CN': '性别', 'en-US': 'Gender' },
+    birthDate: { 'zh-CN': '出生日期', 'en-US': 'Birth date' },
+    grade: { 'zh-CN': '年级', 'en-US': 'Grade' },
+    className: { 'zh-CN': '班级', 'en-US': 'Class' },
+    phone: { 'zh-CN': '手机号', 'en-US': 'Phone' },
+    email: { 'zh-CN': '邮箱', 'en-US': 'Email' },
+    guardianName: { 'zh-CN': '监护人', 'en-US': 'Guardian' },
+    guardianPhone: { 'zh-CN': '监护人电话', 'en-US': 'Guardian phone' },
+    guardianRelation: { 'zh-CN': '监护关系', 'en-US': 'Relation' },
+    status: { 'zh-CN': '状态', 'en-US': 'Status' },
+    enrolDate: { 'zh-CN': '入学日期', 'en-US': 'Enrol date' },
+    remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
+  },
+  teacher: {
+    staffNo: { 'zh-CN': '工号', 'en-US': 'Staff No.' },
+    name: { 'zh-CN': '姓名', 'en-US': 'Name' },
+    gender: { 'zh-CN': '性别', 'en-US': 'Gender' },
+    phone: { 'zh-CN': '手机号', 'en-US': 'Phone' },
+    email: { 'zh-CN': '邮箱', 'en-US': 'Email' },
+    subject: { 'zh-CN': '任教学科', 'en-US': 'Subject' },
+    title: { 'zh-CN': '职称', 'en-US': 'Title' },
+    status: { 'zh-CN': '状态', 'en-US': 'Status' },
+    hireDate: { 'zh-CN': '入职日期', 'en-US': 'Hire date' },
+  },
+} as const satisfies Record<string, Record<string, Label>>;
+
+/** Enum values as people read them; imports accept these as well as the codes. */
+export const VALUE_LABELS = {
+  gender: {
+    male: { 'zh-CN': '男', 'en-US': 'Male' },
+    female: { 'zh-CN': '女', 'en-US': 'Female' },
+    other: { 'zh-CN': '其他', 'en-US': 'Other' },
+  },
+  studentStatus: {
+    enrolled: { 'zh-CN': '在读', 'en-US': 'Enrolled' },
+    suspended: { 'zh-CN': '休学', 'en-US': 'Suspended' },
+    graduated: { 'zh-CN': '毕业', 'en-US': 'Graduated' },
+    withdrawn: { 'zh-CN': '退学', 'en-US': 'Withdrawn' },
+  },
+  staffStatus: {
+    active: { 'zh-CN': '在职', 'en-US': 'Active' },
+    left: { 'zh-CN': '离职', 'en-US': 'Left' },
+  },
+} as const satisfies Record<string, Record<string, Label>>;
+
+export type ValueLabelSet = keyof typeof VALUE_LABELS;
