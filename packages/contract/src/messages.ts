@@ -1,12 +1,14 @@
 import type { Locale } from './constants.js';
+import { SCHEDULE_MESSAGES } from './messages-schedule.js';
+import { SYSTEM_MESSAGES } from './messages-system.js';
 
-type Texts = Record<Locale, string>;
+export type Texts = Record<Locale, string>;
 
 /**
  * Every message the server puts in `msg`, in both locales. Keys are stable; the
  * text may use {name} placeholders.
  */
-export const SERVER_MESSAGES = {
+const BASE_MESSAGES = {
   ok: { 'zh-CN': '操作成功', 'en-US': 'Success' },
   'auth.badCredentials': { 'zh-CN': '用户名或密码错误', 'en-US': 'Incorrect username or password' },
   'auth.locked': {
@@ -109,6 +111,9 @@ export const SERVER_MESSAGES = {
   },
   'rule.dateNotFuture': { 'zh-CN': '{field}：不能晚于今天', 'en-US': '{field}: must not be in the future' },
 } as const satisfies Record<string, Texts>;
+
+/** Every server message; areas keep theirs in messages-<area>.ts. */
+export const SERVER_MESSAGES = { ...BASE_MESSAGES, ...SYSTEM_MESSAGES, ...SCHEDULE_MESSAGES } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
 
