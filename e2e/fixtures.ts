@@ -6,15 +6,19 @@ interface ConsoleProblem {
   url: string;
 }
 
+/** URL patterns whose failed loads a test expects (a 404 of a service not built yet, a 401 it provokes). */
+export interface AllowedFailures {
+  urls: RegExp[];
+}
+
 interface Fixtures {
-  /** URL patterns whose failed loads a test expects (a 404 of a service not built yet, a 401 it provokes). */
-  allowedFailures: RegExp[];
+  allowedFailures: AllowedFailures;
   /** Fails the test on any page error or console error not explained by allowedFailures. */
   consoleGuard: void;
 }
 
 export const test = base.extend<Fixtures>({
-  allowedFailures: [[], { option: true }],
+  allowedFailures: [{ urls: [] }, { option: true }],
   consoleGuard: [
     async ({ page, allowedFailures }, use) => {
       const problems: ConsoleProblem[] = [];
@@ -22,7 +26,7 @@ export const test = base.extend<Fixtures>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const url = message.location().url;
-        const isAllowed = message.text().startsWith('Failed to load resource') && allowedFailures.some((p) => p.test(url));
+        const isAllowed = message.text().startsWith('Failed to load resource') && allowedFailures.urls.some((p) => p.test(url));
         if (!isAllowed) problems.push({ text: message.text(), url });
       });
       await use();
@@ -50,7 +54,7 @@ export async function signInFresh(page: Page): Promise<void> {
 export async function setSetting(page: Page, label: string, isOn: boolean): Promise<void> {
   const drawer = page.locator('.arco-drawer');
   if (!(await drawer.isVisible())) await page.getByRole('button', { name: /页面配置|Page settings/ }).first().click();
-  const toggle = drawer.getByRole('switch', { name: label });
+  const toggle = drawer.getByRole('switch', { name: label, exact: true });
   if ((await toggle.getAttribute('aria-checked')) !== String(isOn)) await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', String(isOn));
 }
@@ -60,5 +64,13 @@ export async function closeSettings(page: Page): Promise<void> {
   await expect(page.locator('.arco-drawer')).toBeHidden();
 }
 
+/** Opens a page through the side menu (a client-side navigation: settings survive it, a reload would not). */
+export async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: /主菜单|Main menu/ });
+  const entry = menu.getByRole('menuitem', { name: item, exact: true });
+  if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: group, exact: true }).click();
+  await entry.click();
+}
+
 /** Services that later issues build; their absence is expected, not an error. */
-export const PENDING_SERVICES = [/\/api\/message\/list/, /\/api\/educate\/students/];
+export const PENDING_SERVICES: RegExp[] = [/\/api\/message\/list/, /\/api\/educate\/students/];

@@ -1,7 +1,7 @@
 import { ARTIFACTS_DIR } from './env';
 import { PENDING_SERVICES, closeSettings, expect, setSetting, signInFresh, test } from './fixtures';
 
-test.use({ allowedFailures: PENDING_SERVICES });
+test.use({ allowedFailures: { urls: PENDING_SERVICES } });
 
 test.describe('settings, theme and language', () => {
   test.beforeEach(async ({ page }) => {

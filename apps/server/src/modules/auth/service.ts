@@ -180,14 +180,19 @@ export async function getCurrentUser(
     db,
     sql`select u.id, u.username, u.nickname, u.phone, u.email, u.headimgurl, u.job, u.job_name, u.organization,
           u.organization_name, u.location, u.location_name, u.introduction, u.personal_website, u.created_at,
-          u.must_change_password, u.last_login_at, u.last_login_ip,
+          u.must_change_password,
+          -- The sign-in before this one: what "last sign-in" means to the person reading it.
+          prev.created_at as last_login_at, prev.ip as last_login_ip,
           (select array_agg(distinct p.code order by p.code) from user_roles ur
              join roles r on r.id = ur.role_id and r.status = 'active'
              join role_perms rp on rp.role_id = r.id join perms p on p.id = rp.perm_id
            where ur.user_id = u.id) as perms,
           exists(select 1 from user_roles ur join roles r on r.id = ur.role_id
                  where ur.user_id = u.id and r.code = 'admin' and r.status = 'active') as is_admin
-        from users u where u.id = ${userId}`,
+        from users u
+        left join lateral (select l.created_at, l.ip from login_logs l where l.user_id = u.id and l.success
+                           order by l.id desc offset 1 limit 1) prev on true
+        where u.id = ${userId}`,
   );
   if (!u) throw new AppError(401, ResultCode.sessionEnded, 'auth.sessionEnded');
   const perms = u.perms ?? [];

@@ -1,0 +1,19 @@
+import { loadCurrentUser, logout } from '../lib/auth';
+import { isLoggedIn, useSessionStore } from '../lib/session';
+import type { GuardContext } from './guards';
+import { useSettingsStore } from './settings-store';
+
+/** The guards wired to the real stores. */
+export const guardContext: GuardContext = {
+  isLoggedIn,
+  getRole: () => useSessionStore.getState().role,
+  getUserId: () => useSessionStore.getState().user?.userId ?? 0,
+  getPerms: () => useSessionStore.getState().user?.perms ?? [],
+  loadUser: loadCurrentUser,
+  logout,
+  isMenuFromServer: () => useSettingsStore.getState().menuFromServer,
+  isServerMenuLoaded: () => useSettingsStore.getState().isServerMenuLoaded,
+  loadServerMenus: () => useSettingsStore.getState().fetchServerMenus(),
+  getServerMenus: () => useSettingsStore.getState().serverMenu,
+  getClientMenus: () => useSettingsStore.getState().clientMenus,
+};

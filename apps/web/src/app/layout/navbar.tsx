@@ -1,0 +1,218 @@
+import Avatar from '@arco-design/web-react/es/Avatar';
+import Button from '@arco-design/web-react/es/Button';
+import Dropdown from '@arco-design/web-react/es/Dropdown';
+import Menu from '@arco-design/web-react/es/Menu';
+import Select from '@arco-design/web-react/es/Select';
+import {
+  IconFullscreen,
+  IconFullscreenExit,
+  IconLanguage,
+  IconLock,
+  IconLocation,
+  IconMoonFill,
+  IconPoweroff,
+  IconSettings,
+  IconSunFill,
+  IconUser,
+} from '@arco-design/web-react/icon';
+import type { Locale } from '@campus/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { logout } from '../../lib/auth';
+import { showSuccess } from '../../lib/feedback';
+import { translate, useLocaleStore, useT } from '../../lib/i18n';
+import { useSessionStore } from '../../lib/session';
+import { LOGIN_PATH } from '../route-table';
+import { useSettingsStore } from '../settings-store';
+import { AppMenu } from './app-menu';
+import { MessageBox } from './message-box';
+import { useLayoutUi } from './ui-store';
+
+const LANGUAGES: { value: Locale; label: string }[] = [
+  { value: 'zh-CN', label: '中文' },
+  { value: 'en-US', label: 'English' },
+];
+
+function useFullscreen(): [boolean, () => void] {
+  const [isFullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const sync = () => setFullscreen(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+  const toggle = () => {
+    const action = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    // Browsers refuse without a user gesture or when embedded; nothing to tell the user.
+    action.catch(() => undefined);
+  };
+  return [isFullscreen, toggle];
+}
+
+function CampusSwitcher() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const campus = useSessionStore((s) => s.campus);
+  const campusList = useSessionStore((s) => s.campusList);
+  const switchCampus = useSessionStore((s) => s.switchCampus);
+  return (
+    <div className="navbar-campus">
+      <IconLocation className="navbar-campus-icon" />
+      <Select
+        aria-label={t('navbar.campus.label')}
+        className="navbar-campus-select"
+        bordered={false}
+        value={campus?.cam_id}
+        placeholder={t('navbar.campus.none')}
+        options={campusList.map((c) => ({ value: c.cam_id, label: c.name }))}
+        triggerProps={{ autoAlignPopupWidth: false, autoAlignPopupMinWidth: true, position: 'bl' }}
+        onChange={(value: number) => {
+          const next = switchCampus(value);
+          if (!next) return;
+          // Everything on screen belongs to the old campus.
+          void queryClient.invalidateQueries();
+          showSuccess(t('navbar.campus.switched', { name: next.name }));
+        }}
+      />
+    </div>
+  );
+}
+
+function UserMenu() {
+  const t = useT();
+  const navigate = useNavigate();
+  const user = useSessionStore((s) => s.user);
+  const setPasswordOpen = useLayoutUi((s) => s.setPasswordOpen);
+  const setProfileOpen = useLayoutUi((s) => s.setProfileOpen);
+  const name = user?.nickname || user?.username || '';
+
+  async function signOut() {
+    // Leave the console first so no page refetches with a session that is going away.
+    await navigate(LOGIN_PATH);
+    await logout();
+    showSuccess(translate('navbar.logout.done'));
+  }
+
+  const droplist = (
+    <Menu
+      onClickMenuItem={(key) => {
+        if (key === 'profile') setProfileOpen(true);
+        else if (key === 'password') setPasswordOpen(true);
+        else if (key === 'logout') void signOut();
+      }}
+    >
+      <Menu.Item key="profile">
+        <IconUser /> {t('navbar.profile')}
+      </Menu.Item>
+      <Menu.Item key="password">
+        <IconLock /> {t('navbar.changePassword')}
+      </Menu.Item>
+      <Menu.Item key="logout">
+        <IconPoweroff /> {t('navbar.logout')}
+      </Menu.Item>
+    </Menu>
+  );
+  return (
+    <Dropdown droplist={droplist} trigger="click" position="br">
+      <button type="button" className="navbar-user" aria-label={`${t('navbar.account')}: ${name}`}>
+        <Avatar size={32} className="navbar-avatar">
+          {user?.headimgurl ? <img src={user.headimgurl} alt="" /> : name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <span className="navbar-user-name">{name}</span>
+      </button>
+    </Dropdown>
+  );
+}
+
+export function Navbar() {
+  const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
+  const setLocale = useLocaleStore((s) => s.setLocale);
+  const theme = useSettingsStore((s) => s.theme);
+  const isTopMenu = useSettingsStore((s) => s.topMenu);
+  const isMenuShown = useSettingsStore((s) => s.menu && !s.hideMenu);
+  const toggleTheme = useSettingsStore((s) => s.toggleTheme);
+  const updateSettings = useSettingsStore((s) => s.updateSettings);
+  const [isFullscreen, toggleFullscreen] = useFullscreen();
+
+  const themeLabel = theme === 'dark' ? t('navbar.theme.toLight') : t('navbar.theme.toDark');
+  const fullscreenLabel = isFullscreen ? t('navbar.fullscreen.exit') : t('navbar.fullscreen.enter');
+
+  const languageMenu = (
+    <Menu
+      selectedKeys={[locale]}
+      onClickMenuItem={(key) => {
+        const next = key as Locale;
+        setLocale(next);
+        // The spec: 'Switch to English' or its Chinese equivalent, in the new language.
+        showSuccess(translate('navbar.action.locale', undefined, next));
+      }}
+    >
+      {LANGUAGES.map((lang) => (
+        <Menu.Item key={lang.value} lang={lang.value}>
+          {lang.label}
+        </Menu.Item>
+      ))}
+    </Menu>
+  );
+
+  return (
+    <header className="navbar">
+      <div className="navbar-left">
+        <Link to="/dashboard/workplace" className="navbar-brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span className="navbar-title">{t('app.title')}</span>
+        </Link>
+        <CampusSwitcher />
+      </div>
+      {isTopMenu && isMenuShown && (
+        <div className="navbar-center">
+          <AppMenu mode="horizontal" />
+        </div>
+      )}
+      <ul className="navbar-right">
+        <li>
+          <Dropdown droplist={languageMenu} trigger="click" position="br">
+            <Button className="navbar-icon-button" shape="circle" aria-label={t('navbar.language')} title={t('navbar.language')} icon={<IconLanguage />} />
+          </Dropdown>
+        </li>
+        <li>
+          <Button
+            className="navbar-icon-button"
+            shape="circle"
+            aria-label={themeLabel}
+            title={themeLabel}
+            icon={theme === 'dark' ? <IconSunFill /> : <IconMoonFill />}
+            onClick={() => toggleTheme()}
+          />
+        </li>
+        <li>
+          <MessageBox />
+        </li>
+        <li>
+          <Button
+            className="navbar-icon-button"
+            shape="circle"
+            aria-label={fullscreenLabel}
+            title={fullscreenLabel}
+            icon={isFullscreen ? <IconFullscreenExit /> : <IconFullscreen />}
+            onClick={toggleFullscreen}
+          />
+        </li>
+        <li>
+          <Button
+            className="navbar-icon-button"
+            shape="circle"
+            aria-label={t('navbar.settings')}
+            title={t('navbar.settings')}
+            icon={<IconSettings />}
+            onClick={() => updateSettings({ globalSettings: true })}
+          />
+        </li>
+        <li>
+          <UserMenu />
+        </li>
+      </ul>
+    </header>
+  );
+}

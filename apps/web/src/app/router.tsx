@@ -1,0 +1,54 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { finishProgress, startProgress } from '../lib/progress';
+import { guardContext } from './guard-context';
+import { runGuards } from './guards';
+import { setPageTitle } from './page-title';
+import { PAGE_LOADERS, loadDefaultLayout, loadLoginPage, loadNotFoundPage } from './pages';
+import { RouteErrorPage } from './route-error';
+import { LAYOUT_ROUTES, LOGIN_PATH, matchAppRoute } from './route-table';
+
+let lastRouteName: string | null = null;
+
+/** Runs on every navigation: title, login check, permission check (spec section 4). */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  startProgress();
+  try {
+    const url = new URL(request.url);
+    if (url.pathname === '/') return redirect(LOGIN_PATH);
+    const route = matchAppRoute(url.pathname);
+    setPageTitle(route.meta.locale);
+    const outcome = await runGuards({ route, pathname: url.pathname, query: Object.fromEntries(url.searchParams) }, lastRouteName, guardContext);
+    if (outcome.kind === 'redirect') return redirect(outcome.to);
+    lastRouteName = route.name;
+    return null;
+  } finally {
+    finishProgress();
+  }
+}
+
+function BootScreen() {
+  return <div className="boot-screen" aria-busy="true" />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: guardLoader,
+    // Guards must see every navigation, not only those that change the root's params.
+    shouldRevalidate: () => true,
+    HydrateFallback: BootScreen,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { index: true, loader: () => redirect(LOGIN_PATH) },
+      { id: 'login', path: LOGIN_PATH, lazy: loadLoginPage },
+      {
+        id: 'layout',
+        lazy: loadDefaultLayout,
+        children: LAYOUT_ROUTES.map((route) => ({ id: route.name, path: route.path, lazy: PAGE_LOADERS[route.name] })),
+      },
+      { id: 'notFound', path: '*', lazy: loadNotFoundPage },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,102 @@
+import { DEFAULT_MENUS, type MenuItem } from '@campus/contract';
+import { create } from 'zustand';
+import { notifyError } from '../lib/feedback';
+import { translate } from '../lib/i18n';
+import { request } from '../lib/request';
+import { readPreference, writePreference } from '../lib/storage';
+import defaults from '../settings.json';
+
+export type Theme = 'light' | 'dark';
+export type Device = 'desktop' | 'mobile';
+
+/** The spec's App settings (section 3); src/settings.json holds the defaults. */
+export interface AppSettings {
+  theme: Theme;
+  colorWeak: boolean;
+  navbar: boolean;
+  menu: boolean;
+  topMenu: boolean;
+  hideMenu: boolean;
+  menuCollapse: boolean;
+  footer: boolean;
+  themeColor: string;
+  menuWidth: number;
+  globalSettings: boolean;
+  device: Device;
+  tabBar: boolean;
+  menuFromServer: boolean;
+  serverMenu: MenuItem[];
+}
+
+const THEME_KEY = 'sch-theme';
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  ...defaults,
+  theme: defaults.theme === 'dark' ? 'dark' : 'light',
+  device: defaults.device === 'mobile' ? 'mobile' : 'desktop',
+  serverMenu: [],
+};
+
+function readTheme(): Theme {
+  const saved = readPreference(THEME_KEY);
+  return saved === 'dark' || saved === 'light' ? saved : DEFAULT_SETTINGS.theme;
+}
+
+export function applyTheme(theme: Theme): void {
+  // Arco's dark palette keys off this attribute on <body>.
+  if (theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
+  else document.body.removeAttribute('arco-theme');
+  document.documentElement.style.colorScheme = theme;
+}
+
+export function applyColorWeak(isOn: boolean): void {
+  document.body.style.filter = isOn ? 'invert(80%)' : '';
+}
+
+interface SettingsState extends AppSettings {
+  clientMenus: readonly MenuItem[];
+  isServerMenuLoaded: boolean;
+  updateSettings: (patch: Partial<AppSettings>) => void;
+  toggleTheme: () => Theme;
+  fetchServerMenus: () => Promise<void>;
+  clearServerMenus: () => void;
+}
+
+export const useSettingsStore = create<SettingsState>((set, get) => ({
+  ...DEFAULT_SETTINGS,
+  theme: readTheme(),
+  clientMenus: DEFAULT_MENUS,
+  isServerMenuLoaded: false,
+  updateSettings: (patch) => {
+    const next: Partial<AppSettings> = { ...patch };
+    // The spec: turning the top menu on un-collapses the side menu.
+    if (patch.topMenu) next.menuCollapse = false;
+    if (patch.colorWeak !== undefined) applyColorWeak(patch.colorWeak);
+    if (patch.theme) {
+      applyTheme(patch.theme);
+      writePreference(THEME_KEY, patch.theme);
+    }
+    set(next);
+    if (patch.menuFromServer && !get().isServerMenuLoaded) void get().fetchServerMenus();
+  },
+  toggleTheme: () => {
+    const theme: Theme = get().theme === 'dark' ? 'light' : 'dark';
+    get().updateSettings({ theme });
+    return theme;
+  },
+  fetchServerMenus: async () => {
+    try {
+      const res = await request.get<MenuItem[]>('/user/menuList');
+      set({ serverMenu: Array.isArray(res.data) ? res.data : [], isServerMenuLoaded: true });
+    } catch {
+      notifyError(translate('menu.loadError'));
+    }
+  },
+  clearServerMenus: () => set({ serverMenu: [], isServerMenuLoaded: false }),
+}));
+
+/** The settings the drawer copies: everything of the spec's App settings. */
+export function pickAppSettings(state: AppSettings): AppSettings {
+  const keys = Object.keys(DEFAULT_SETTINGS) as (keyof AppSettings)[];
+  return Object.fromEntries(keys.map((k) => [k, state[k]])) as unknown as AppSettings;
+}

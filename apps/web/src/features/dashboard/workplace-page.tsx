@@ -1,0 +1,164 @@
+import Card from '@arco-design/web-react/es/Card';
+import Empty from '@arco-design/web-react/es/Empty';
+import Grid from '@arco-design/web-react/es/Grid';
+import Tag from '@arco-design/web-react/es/Tag';
+import { IconCalendar, IconHistory, IconIdcard, IconLocation, IconSchedule, IconUser, IconUserGroup } from '@arco-design/web-react/icon';
+import { DEFAULT_MENUS, DEFAULT_ROUTE_NAME, RouteName, type MenuItem } from '@campus/contract';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { fetchCurrentUser } from '../../lib/auth';
+import { useT, type Translate } from '../../lib/i18n';
+import { useUserPerms } from '../../lib/permission';
+import { useRecentVisits } from '../../lib/recent-visits';
+import { hasRouteAccess } from '../../lib/route-access';
+import { useSessionStore } from '../../lib/session';
+import './workplace-page.css';
+
+const QUICK_LINKS = [
+  { name: RouteName.student, icon: IconUser, descKey: 'page.student.desc' },
+  { name: RouteName.teacher, icon: IconIdcard, descKey: 'page.teacher.desc' },
+  { name: RouteName.manager, icon: IconUserGroup, descKey: 'page.manager.desc' },
+  { name: RouteName.course, icon: IconSchedule, descKey: 'page.course.desc' },
+] as const;
+
+function findRoute(items: readonly MenuItem[], name: string): MenuItem | undefined {
+  for (const item of items) {
+    if (item.name === name) return item;
+    const found = item.children ? findRoute(item.children, name) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function greetingKey(hour: number): string {
+  if (hour < 12) return 'workplace.greeting.morning';
+  if (hour < 18) return 'workplace.greeting.afternoon';
+  return 'workplace.greeting.evening';
+}
+
+function describeLastLogin(t: Translate, at: string | null | undefined, ip: string | null | undefined): string {
+  if (!at) return t('workplace.lastLogin.never');
+  return t('workplace.lastLogin.detail', { time: dayjs(at).format('YYYY-MM-DD HH:mm'), ip: ip ?? '—' });
+}
+
+function QuickLinks() {
+  const t = useT();
+  const perms = useUserPerms();
+  const links = QUICK_LINKS.map((link) => ({ ...link, route: findRoute(DEFAULT_MENUS, link.name) })).filter(
+    (link) => link.route && hasRouteAccess(link.route.meta, perms),
+  );
+  if (links.length === 0) return <Empty description={t('workplace.quickLinks.empty')} />;
+  return (
+    <ul className="quick-links">
+      {links.map(({ name, icon: Icon, descKey, route }) => (
+        <li key={name}>
+          <Link to={route?.path ?? '/'} className="quick-link">
+            <span className="quick-link-icon">
+              <Icon />
+            </span>
+            <span className="quick-link-text">
+              <span className="quick-link-title">{t(route?.meta.locale ?? '')}</span>
+              <span className="quick-link-desc">{t(descKey)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecentVisits() {
+  const t = useT();
+  const visits = useRecentVisits((s) => s.visits).filter((v) => v.name !== DEFAULT_ROUTE_NAME);
+  if (visits.length === 0) return <Empty description={t('workplace.recent.empty')} />;
+  return (
+    <ul className="recent-list">
+      {visits.map((visit) => (
+        <li key={visit.name}>
+          <Link to={visit.fullPath} className="recent-link">
+            <IconHistory />
+            <span className="recent-title">{t(visit.title)}</span>
+            <time className="recent-time" dateTime={new Date(visit.at).toISOString()}>
+              {dayjs(visit.at).format('MM-DD HH:mm')}
+            </time>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function WorkplacePage() {
+  const t = useT();
+  const storedUser = useSessionStore((s) => s.user);
+  const role = useSessionStore((s) => s.role);
+  const campus = useSessionStore((s) => s.campus);
+  const campusCount = useSessionStore((s) => s.campusList.length);
+  // Refreshed on each visit so the last sign-in line is current.
+  const { data: user = storedUser } = useQuery({
+    queryKey: ['currentUser', campus?.cam_id],
+    queryFn: () => fetchCurrentUser(),
+    initialData: storedUser ?? undefined,
+    staleTime: 0,
+    enabled: storedUser !== null,
+  });
+  const name = user?.nickname || user?.username || '';
+  const now = dayjs();
+
+  return (
+    <div className="workplace">
+      <Card bordered={false} className="workplace-welcome">
+        <div className="workplace-welcome-main">
+          <p className="workplace-greeting">{t(greetingKey(now.hour()))}</p>
+          <h1 className="workplace-title">{t('workplace.welcome', { name })}</h1>
+          <p className="workplace-meta">
+            <IconCalendar /> {t('workplace.today', { date: now.format('YYYY-MM-DD dddd') })}
+            <span className="workplace-dot" aria-hidden="true">
+              ·
+            </span>
+            {t('workplace.lastLogin')}: {describeLastLogin(t, user?.lastLoginAt, user?.lastLoginIp)}
+          </p>
+        </div>
+        <dl className="workplace-facts">
+          <div>
+            <dt>{t('workplace.currentCampus')}</dt>
+            <dd>
+              <IconLocation /> {campus?.name ?? t('navbar.campus.none')}
+              {campus?.code && (
+                <Tag size="small" className="workplace-campus-code">
+                  {campus.code}
+                </Tag>
+              )}
+            </dd>
+            <dd className="workplace-fact-note">{t('workplace.campusCount', { count: campusCount })}</dd>
+          </div>
+          <div>
+            <dt>{t('workplace.role')}</dt>
+            <dd>{role ? t(`navbar.role.${role}`) : '—'}</dd>
+          </div>
+        </dl>
+      </Card>
+      <Grid.Row gutter={16}>
+        <Grid.Col xs={24} lg={16}>
+          <Card title={t('workplace.quickLinks')} bordered={false} className="workplace-card">
+            <QuickLinks />
+          </Card>
+          <Card title={t('workplace.charts')} bordered={false} className="workplace-card">
+            <div className="workplace-chart-placeholder">
+              <svg viewBox="0 0 400 120" aria-hidden="true" focusable="false" className="workplace-chart-sketch">
+                <polyline points="0,100 50,70 100,84 150,40 200,64 250,30 300,76 350,44 400,56" fill="none" stroke="currentColor" strokeWidth="3" />
+              </svg>
+              <p>{t('workplace.charts.pending')}</p>
+            </div>
+          </Card>
+        </Grid.Col>
+        <Grid.Col xs={24} lg={8}>
+          <Card title={t('workplace.recent')} bordered={false} className="workplace-card">
+            <RecentVisits />
+          </Card>
+        </Grid.Col>
+      </Grid.Row>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlannedPage } from '../../lib/page-frame';
+
+export function CourseAddPage() {
+  return <PlannedPage titleKey="menu.educate.courseAdd" descKey="page.courseAdd.desc" />;
+}

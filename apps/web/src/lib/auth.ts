@@ -1,0 +1,40 @@
+import type { CurrentUser } from '@campus/contract';
+import { request } from './request';
+import { useSessionStore } from './session';
+
+type LogoutListener = () => void;
+const logoutListeners = new Set<LogoutListener>();
+
+/** Lets app-level stores (tabs, menus, caches) forget the user without lib importing them. */
+export function addLogoutListener(listener: LogoutListener): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
+/** Clears every trace of the session in this browser. */
+export function clearLocalSession(): void {
+  useSessionStore.getState().clearSession();
+  for (const listener of logoutListeners) listener();
+}
+
+export async function fetchCurrentUser(options: { isSilent?: boolean } = {}): Promise<CurrentUser> {
+  const res = await request.get<CurrentUser>('/user/currentUser', undefined, { errorHandling: options.isSilent ? 'silent' : 'global' });
+  return res.data;
+}
+
+/** Loads the user into the session store (the guard's "unknown role" step). */
+export async function loadCurrentUser(): Promise<void> {
+  const user = await fetchCurrentUser({ isSilent: true });
+  useSessionStore.getState().setUser(user);
+}
+
+/** Ends the session on the server when it can, and locally always (spec section 4). */
+export async function logout(): Promise<void> {
+  try {
+    await request.post<null>('/logout', undefined, { errorHandling: 'silent' });
+  } catch {
+    // The server may already have ended it; the local state goes regardless.
+  } finally {
+    clearLocalSession();
+  }
+}

@@ -1,0 +1,44 @@
+import type * as FeedbackUiModule from './feedback-ui';
+
+/**
+ * Toasts, notifications and confirms, loaded on first use: Arco's Modal,
+ * Notification and Message (with focus-lock and transitions) would otherwise
+ * weigh on the login page, which rarely needs them.
+ */
+type FeedbackUi = typeof FeedbackUiModule;
+
+let loading: Promise<FeedbackUi> | null = null;
+
+function withUi(use: (ui: FeedbackUi) => void): void {
+  loading ??= import('./feedback-ui');
+  void loading.then(use);
+}
+
+export interface ConfirmOptions {
+  title: string;
+  content: string;
+  okText: string;
+  cancelText: string;
+  onOk: () => void;
+  onCancel?: () => void;
+}
+
+export function showSuccess(content: string): void {
+  withUi((ui) => ui.showSuccess(content));
+}
+
+export function showInfo(content: string): void {
+  withUi((ui) => ui.showInfo(content));
+}
+
+export function showMessageError(content: string): void {
+  withUi((ui) => ui.showMessageError(content));
+}
+
+export function notifyError(content: string, title?: string): void {
+  withUi((ui) => ui.notifyError(content, title));
+}
+
+export function openConfirm(options: ConfirmOptions): void {
+  withUi((ui) => ui.openConfirm(options));
+}

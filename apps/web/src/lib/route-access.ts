@@ -1,0 +1,51 @@
+import { hasAnyPerm, type MenuItem, type RouteMeta } from '@campus/contract';
+
+/** Spec section 5: no requiresAuth or no perms allows; `*` allows; else the perms must overlap. */
+export function hasRouteAccess(meta: Pick<RouteMeta, 'requiresAuth' | 'perms'> | undefined, held: readonly string[]): boolean {
+  if (!meta?.requiresAuth || !meta.perms) return true;
+  return hasAnyPerm(held, meta.perms);
+}
+
+export interface RouteTarget {
+  name: string;
+  path: string;
+}
+
+function isNavigable(path: string): boolean {
+  // A path with parameters (course/:id/edit) cannot be opened without an id.
+  return !path.includes(':') && !path.includes('*');
+}
+
+/**
+ * Breadth-first search of the menu tree for the first entry whose perms include
+ * `*` or overlap the user's (spec section 4); entries without perms are groups.
+ */
+export function findFirstPermittedRoute(menus: readonly MenuItem[], held: readonly string[]): RouteTarget | null {
+  const queue: MenuItem[] = [...menus];
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    const perms = item.meta.perms;
+    if (perms && perms.length > 0 && isNavigable(item.path) && hasAnyPerm(held, perms)) return { name: item.name, path: item.path };
+    if (item.children) queue.push(...item.children);
+  }
+  return null;
+}
+
+/** Whether the tree holds a route of this name at any depth. */
+export function hasMenuNamed(menus: readonly MenuItem[], name: string): boolean {
+  const queue: MenuItem[] = [...menus];
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    if (item.name === name) return true;
+    if (item.children) queue.push(...item.children);
+  }
+  return false;
+}
+
+/** The path of the route named `name` when it needs no parameters (login redirects by name). */
+export function findStaticPath(menus: readonly MenuItem[], name: string): string | null {
+  const queue: MenuItem[] = [...menus];
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    if (item.name === name) return isNavigable(item.path) && !item.children?.length ? item.path : null;
+    if (item.children) queue.push(...item.children);
+  }
+  return null;
+}

@@ -1,0 +1,70 @@
+import { DEFAULT_MENUS, LOCALES, type MenuItem } from '@campus/contract';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { enUS } from './en-us';
+import { zhCN } from './zh-cn';
+
+const SRC = join(import.meta.dirname, '..');
+
+function collectLocales(items: readonly MenuItem[]): string[] {
+  return items.flatMap((i) => [i.meta.locale, ...(i.children ? collectLocales(i.children) : [])]);
+}
+
+function listSources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return listSources(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('locales', () => {
+  it('has exactly these two languages', () => {
+    expect([...LOCALES]).toEqual(['zh-CN', 'en-US']);
+  });
+
+  it('carries every key in both languages, none blank', () => {
+    const zhKeys = Object.keys(zhCN).sort();
+    const enKeys = Object.keys(enUS).sort();
+    expect(enKeys.filter((k) => !zhKeys.includes(k))).toEqual([]);
+    expect(zhKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
+    for (const dict of [zhCN, enUS] as Record<string, string>[]) {
+      expect(Object.entries(dict).filter(([, v]) => v.trim() === '')).toEqual([]);
+    }
+  });
+
+  it('uses the same placeholders in both languages', () => {
+    const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const en = enUS as Record<string, string>;
+    for (const [key, zh] of Object.entries(zhCN)) expect([key, params(en[key] ?? '')]).toEqual([key, params(zh)]);
+  });
+
+  it('labels every menu and breadcrumb entry', () => {
+    const missing = collectLocales(DEFAULT_MENUS).filter((k) => !(k in zhCN) || !(k in enUS));
+    expect(missing).toEqual([]);
+  });
+
+  it('knows every literal key the code asks for', () => {
+    // t('a.b'), titleKey="a.b", descKey="a.b" and 'a.b' as const lists.
+    const patterns = [/\bt\(\s*'([a-zA-Z0-9.]+)'/g, /(?:titleKey|descKey)="([a-zA-Z0-9.]+)"/g, /translate\(\s*'([a-zA-Z0-9.]+)'/g];
+    const missing = new Set<string>();
+    for (const file of listSources(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      for (const pattern of patterns) for (const m of text.matchAll(pattern)) if (m[1] && !(m[1] in zhCN)) missing.add(`${m[1]} (${file})`);
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  it('keeps the spec texts', () => {
+    expect(enUS['login.form.username.errMsg']).toBe('Username cannot be empty');
+    expect(enUS['login.form.password.errMsg']).toBe('Password cannot be empty');
+    expect(enUS['login.form.loginError']).toBe('Login error, refresh and try again');
+    expect(enUS['settings.copySettings.message']).toBe('Copy succeeded, please paste to file src/settings.json.');
+    expect(enUS['request.relogin.title']).toBe('Confirm logout');
+    expect(enUS['request.relogin.content']).toBe('You have been logged out, you can cancel to stay on this page, or log in again');
+    expect(enUS['request.relogin.ok']).toBe('Re-Login');
+    expect(enUS['navbar.action.locale']).toBe('Switch to English');
+    expect(zhCN['navbar.action.locale']).toBe('切换为中文');
+  });
+});

@@ -1,0 +1,35 @@
+// First: Arco's imperative APIs need createRoot before any of them runs (NOTES.md).
+import '@arco-design/web-react/es/_util/react-19-adapter';
+import '@arco-design/web-react/dist/css/arco.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { router } from './app/router';
+import { applyColorWeak, applyTheme, useSettingsStore } from './app/settings-store';
+import { addLogoutListener } from './lib/auth';
+import { setNavigator } from './lib/navigation';
+import { useRecentVisits } from './lib/recent-visits';
+import { useTabStore } from './app/layout/tab-store';
+
+const settings = useSettingsStore.getState();
+applyTheme(settings.theme);
+applyColorWeak(settings.colorWeak);
+
+setNavigator((to) => void router.navigate(to));
+addLogoutListener(() => {
+  useTabStore.getState().reset();
+  useSettingsStore.getState().clearServerMenus();
+  useRecentVisits.getState().clearVisits();
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html lacks #root');
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

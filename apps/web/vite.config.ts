@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const contractEntry = decodeURIComponent(new URL('../../packages/contract/src/index.ts', import.meta.url).pathname);
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Source alias so the web build and tests never wait for the contract's own build.
+    alias: [{ find: /^@campus\/contract$/, replacement: contractEntry }],
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.API_TARGET ?? 'http://127.0.0.1:3000', changeOrigin: true } },
+  },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 900,
+  },
+});
