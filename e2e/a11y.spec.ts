@@ -28,9 +28,11 @@ test('Workplace has no serious or critical axe violations, light and dark', asyn
 
 test('every icon-only control in the navbar has a name and is reachable by keyboard', async ({ page }) => {
   await signInFresh(page);
-  const unnamed = await page.locator('header button, header [role="button"]').evaluateAll((els) =>
-    els.filter((el) => !(el.getAttribute('aria-label') || el.textContent?.trim())).map((el) => el.outerHTML.slice(0, 80)),
-  );
+  const unnamed = await page
+    .locator('header button, header [role="button"]')
+    .evaluateAll((els) =>
+      els.filter((el) => !(el.getAttribute('aria-label') || el.textContent?.trim())).map((el) => el.outerHTML.slice(0, 80)),
+    );
   expect(unnamed).toEqual([]);
   await page.evaluate(() => {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();

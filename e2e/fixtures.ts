@@ -53,14 +53,21 @@ export async function signInFresh(page: Page): Promise<void> {
 /** Turns a settings switch on or off through the drawer, then closes it. */
 export async function setSetting(page: Page, label: string, isOn: boolean): Promise<void> {
   const drawer = page.locator('.arco-drawer');
-  if (!(await drawer.isVisible())) await page.getByRole('button', { name: /页面配置|Page settings/ }).first().click();
+  if (!(await drawer.isVisible()))
+    await page
+      .getByRole('button', { name: /页面配置|Page settings/ })
+      .first()
+      .click();
   const toggle = drawer.getByRole('switch', { name: label, exact: true });
   if ((await toggle.getAttribute('aria-checked')) !== String(isOn)) await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', String(isOn));
 }
 
 export async function closeSettings(page: Page): Promise<void> {
-  await page.locator('.arco-drawer').getByRole('button', { name: /取消|Cancel/ }).click();
+  await page
+    .locator('.arco-drawer')
+    .getByRole('button', { name: /取消|Cancel/ })
+    .click();
   await expect(page.locator('.arco-drawer')).toBeHidden();
 }
 

@@ -55,11 +55,19 @@ function postLogin(url: string, password: string): { sent: Promise<void>; code: 
   const sent = new Promise<void>((r) => (markSent = r));
   const body = new URLSearchParams({ username: 'admin', password: encryptLoginPassword(password) }).toString();
   const code = new Promise<number>((resolve, reject) => {
-    const req = http.request(`${url}/api/login`, { method: 'POST', agent: false, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve((JSON.parse(text) as { code: number }).code));
-    });
+    const req = http.request(
+      `${url}/api/login`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve((JSON.parse(text) as { code: number }).code));
+      },
+    );
     req.on('error', reject);
     req.on('finish', markSent);
     req.end(body);

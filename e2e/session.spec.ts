@@ -14,7 +14,9 @@ test.describe('session and permissions', () => {
       ]);
       await signInFresh(page);
       await settled;
-      await page.evaluate(() => localStorage.setItem('sch-token', JSON.stringify({ data: 'garbled-token', expire: Date.now() + 3_600_000 })));
+      await page.evaluate(() =>
+        localStorage.setItem('sch-token', JSON.stringify({ data: 'garbled-token', expire: Date.now() + 3_600_000 })),
+      );
       // Leaving and re-entering Workplace refreshes the user, which the server now refuses (50008).
       await openFromMenu(page, '教务管理', '教师管理');
       await openFromMenu(page, '仪表盘', '工作台');
@@ -51,7 +53,14 @@ test.describe('session and permissions', () => {
       const password = 'Clerk-Pass-2026!';
       await request.post('/api/system/users', {
         headers,
-        data: { username: 'clerk', nickname: 'Clerk', roleIds: [roleId], campusIds: [1], status: 'active', password: encryptLoginPassword(password) },
+        data: {
+          username: 'clerk',
+          nickname: 'Clerk',
+          roleIds: [roleId],
+          campusIds: [1],
+          status: 'active',
+          password: encryptLoginPassword(password),
+        },
       });
 
       await page.goto('/login');

@@ -38,7 +38,14 @@ test.describe('settings, theme and language', () => {
     await page.getByRole('button', { name: '复制配置' }).click();
     await expect(page.getByText('复制成功，请粘贴到 src/settings.json 文件中')).toBeVisible();
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
-    expect(copied).toMatchObject({ theme: 'light', footer: false, menuWidth: 260, tabBar: false, menuFromServer: true, themeColor: '#165DFF' });
+    expect(copied).toMatchObject({
+      theme: 'light',
+      footer: false,
+      menuWidth: 260,
+      tabBar: false,
+      menuFromServer: true,
+      themeColor: '#165DFF',
+    });
 
     await setSetting(page, '导航栏', false);
     await closeSettings(page);

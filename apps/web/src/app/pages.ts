@@ -10,28 +10,97 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): PageLoa
 
 /** Every page is its own chunk, loaded on first visit. */
 export const PAGE_LOADERS: Record<string, PageLoader> = {
-  [RouteName.workplace]: page(() => import('../features/dashboard/workplace-page'), (m) => m.WorkplacePage),
-  [RouteName.student]: page(() => import('../features/educate/student-page'), (m) => m.StudentPage),
-  [RouteName.teacher]: page(() => import('../features/educate/teacher-page'), (m) => m.TeacherPage),
-  [RouteName.manager]: page(() => import('../features/educate/manager-page'), (m) => m.ManagerPage),
-  [RouteName.course]: page(() => import('../features/educate/course-page'), (m) => m.CoursePage),
-  [RouteName.courseAdd]: page(() => import('../features/educate/course-add-page'), (m) => m.CourseAddPage),
-  [RouteName.courseEdit]: page(() => import('../features/educate/course-edit-page'), (m) => m.CourseEditPage),
-  [RouteName.courseSchedule]: page(() => import('../features/educate/course-schedule-page'), (m) => m.CourseSchedulePage),
-  [RouteName.summary]: page(() => import('../features/report/summary-page'), (m) => m.SummaryPage),
-  [RouteName.user]: page(() => import('../features/system/user-page'), (m) => m.UserPage),
-  [RouteName.role]: page(() => import('../features/system/role-page'), (m) => m.RolePage),
-  [RouteName.roleUser]: page(() => import('../features/system/role-user-page'), (m) => m.RoleUserPage),
-  [RouteName.roleMenu]: page(() => import('../features/system/role-menu-page'), (m) => m.RoleMenuPage),
-  [RouteName.rolePerm]: page(() => import('../features/system/role-perm-page'), (m) => m.RolePermPage),
-  [RouteName.menu]: page(() => import('../features/system/menu-page'), (m) => m.MenuPage),
-  [RouteName.perm]: page(() => import('../features/system/perm-page'), (m) => m.PermPage),
-  [RouteName.dept]: page(() => import('../features/system/dept-page'), (m) => m.DeptPage),
-  [RouteName.operLog]: page(() => import('../features/system/operlog-page'), (m) => m.OperLogPage),
-  [RouteName.resetPassword]: page(() => import('../features/system/reset-password-page'), (m) => m.ResetPasswordPage),
-  [RouteName.redirect]: page(() => import('../features/redirect/redirect-page'), (m) => m.RedirectPage),
+  [RouteName.workplace]: page(
+    () => import('../features/dashboard/workplace-page'),
+    (m) => m.WorkplacePage,
+  ),
+  [RouteName.student]: page(
+    () => import('../features/educate/student-page'),
+    (m) => m.StudentPage,
+  ),
+  [RouteName.teacher]: page(
+    () => import('../features/educate/teacher-page'),
+    (m) => m.TeacherPage,
+  ),
+  [RouteName.manager]: page(
+    () => import('../features/educate/manager-page'),
+    (m) => m.ManagerPage,
+  ),
+  [RouteName.course]: page(
+    () => import('../features/educate/course-page'),
+    (m) => m.CoursePage,
+  ),
+  [RouteName.courseAdd]: page(
+    () => import('../features/educate/course-add-page'),
+    (m) => m.CourseAddPage,
+  ),
+  [RouteName.courseEdit]: page(
+    () => import('../features/educate/course-edit-page'),
+    (m) => m.CourseEditPage,
+  ),
+  [RouteName.courseSchedule]: page(
+    () => import('../features/educate/course-schedule-page'),
+    (m) => m.CourseSchedulePage,
+  ),
+  [RouteName.summary]: page(
+    () => import('../features/report/summary-page'),
+    (m) => m.SummaryPage,
+  ),
+  [RouteName.user]: page(
+    () => import('../features/system/user-page'),
+    (m) => m.UserPage,
+  ),
+  [RouteName.role]: page(
+    () => import('../features/system/role-page'),
+    (m) => m.RolePage,
+  ),
+  [RouteName.roleUser]: page(
+    () => import('../features/system/role-user-page'),
+    (m) => m.RoleUserPage,
+  ),
+  [RouteName.roleMenu]: page(
+    () => import('../features/system/role-menu-page'),
+    (m) => m.RoleMenuPage,
+  ),
+  [RouteName.rolePerm]: page(
+    () => import('../features/system/role-perm-page'),
+    (m) => m.RolePermPage,
+  ),
+  [RouteName.menu]: page(
+    () => import('../features/system/menu-page'),
+    (m) => m.MenuPage,
+  ),
+  [RouteName.perm]: page(
+    () => import('../features/system/perm-page'),
+    (m) => m.PermPage,
+  ),
+  [RouteName.dept]: page(
+    () => import('../features/system/dept-page'),
+    (m) => m.DeptPage,
+  ),
+  [RouteName.operLog]: page(
+    () => import('../features/system/operlog-page'),
+    (m) => m.OperLogPage,
+  ),
+  [RouteName.resetPassword]: page(
+    () => import('../features/system/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
+  [RouteName.redirect]: page(
+    () => import('../features/redirect/redirect-page'),
+    (m) => m.RedirectPage,
+  ),
 };
 
-export const loadLoginPage = page(() => import('../features/auth/login-page'), (m) => m.LoginPage);
-export const loadNotFoundPage = page(() => import('../features/exception/not-found-page'), (m) => m.NotFoundPage);
-export const loadDefaultLayout = page(() => import('./layout/default-layout'), (m) => m.DefaultLayout);
+export const loadLoginPage = page(
+  () => import('../features/auth/login-page'),
+  (m) => m.LoginPage,
+);
+export const loadNotFoundPage = page(
+  () => import('../features/exception/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+export const loadDefaultLayout = page(
+  () => import('./layout/default-layout'),
+  (m) => m.DefaultLayout,
+);

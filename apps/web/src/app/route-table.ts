@@ -12,7 +12,9 @@ export const NOT_FOUND_PATH = '/404';
 export const REDIRECT_PREFIX = '/redirect';
 
 function collectLeaves(items: readonly MenuItem[]): AppRoute[] {
-  return items.flatMap((item) => (item.children?.length ? collectLeaves(item.children) : [{ name: item.name, path: item.path, meta: item.meta }]));
+  return items.flatMap((item) =>
+    item.children?.length ? collectLeaves(item.children) : [{ name: item.name, path: item.path, meta: item.meta }],
+  );
 }
 
 /** Pages inside the default layout: every leaf of the default menu plus the internal redirect page. */

@@ -17,7 +17,11 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
     if (url.pathname === '/') return redirect(LOGIN_PATH);
     const route = matchAppRoute(url.pathname);
     setPageTitle(route.meta.locale);
-    const outcome = await runGuards({ route, pathname: url.pathname, query: Object.fromEntries(url.searchParams) }, lastRouteName, guardContext);
+    const outcome = await runGuards(
+      { route, pathname: url.pathname, query: Object.fromEntries(url.searchParams) },
+      lastRouteName,
+      guardContext,
+    );
     if (outcome.kind === 'redirect') return redirect(outcome.to);
     lastRouteName = route.name;
     return null;

@@ -22,7 +22,6 @@ export function notifyError(content: string, title?: string): void {
   Notification.error({ title, content, closable: true, duration: 4000 });
 }
 
-
 export function openConfirm(options: ConfirmOptions): void {
   Modal.confirm({
     title: options.title,

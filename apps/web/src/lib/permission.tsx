@@ -11,7 +11,10 @@ export const PERMISSION_ERROR = 'need perm! Like v-permission=[...]';
 export function checkPermission(perms: unknown, held: readonly string[]): boolean {
   if (!Array.isArray(perms)) throw new Error(PERMISSION_ERROR);
   if (perms.length === 0) return true;
-  return hasAnyPerm(held, perms.filter((p): p is string => typeof p === 'string'));
+  return hasAnyPerm(
+    held,
+    perms.filter((p): p is string => typeof p === 'string'),
+  );
 }
 
 const NO_PERMS: readonly string[] = [];

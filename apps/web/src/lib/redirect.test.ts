@@ -9,9 +9,12 @@ function resolve(query: string): string {
 }
 
 describe('sanitizeRedirectPath', () => {
-  it.each(['/educate/student', '/educate/course/12/edit?tab=2', '/report/summary#top', '/system/role/3/user'])('keeps the app path %s', (path) => {
-    expect(sanitizeRedirectPath(path)).toBe(path);
-  });
+  it.each(['/educate/student', '/educate/course/12/edit?tab=2', '/report/summary#top', '/system/role/3/user'])(
+    'keeps the app path %s',
+    (path) => {
+      expect(sanitizeRedirectPath(path)).toBe(path);
+    },
+  );
 
   it.each([
     '//evil.com',

@@ -166,7 +166,8 @@ http.interceptors.response.use(
     return Promise.reject(new ApiError(body.code, body.msg, response.status, body.data));
   },
   (error: unknown) => {
-    if (axios.isCancel(error) || !axios.isAxiosError(error)) return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    if (axios.isCancel(error) || !axios.isAxiosError(error))
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     const response = error.response;
     const config = error.config;
     if (response && isEnvelope(response.data)) {

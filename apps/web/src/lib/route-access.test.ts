@@ -38,7 +38,10 @@ describe('findFirstPermittedRoute', () => {
   });
 
   it('searches breadth-first: a shallow match wins over a deeper earlier one', () => {
-    const tree = [node('g1', undefined, [node('deep', undefined, [node('deeper', ['x:y:z'])])]), node('g2', undefined, [node('shallow', ['x:y:z'])])];
+    const tree = [
+      node('g1', undefined, [node('deep', undefined, [node('deeper', ['x:y:z'])])]),
+      node('g2', undefined, [node('shallow', ['x:y:z'])]),
+    ];
     expect(findFirstPermittedRoute(tree, ['x:y:z'])?.name).toBe('shallow');
   });
 

@@ -181,7 +181,8 @@ export const enUS: Record<MessageKey, string> = {
 
   'page.placeholder.tag': 'In progress',
   'page.placeholder.plan': 'What this page will do',
-  'page.student.desc': 'Find students by number, name, grade, class and status; add, edit, import and export records with guardian details.',
+  'page.student.desc':
+    'Find students by number, name, grade, class and status; add, edit, import and export records with guardian details.',
   'page.teacher.desc': 'Keep teachers’ staff numbers, subjects, titles and status, optionally linked to a sign-in account.',
   'page.manager.desc': 'Keep the campus administrative staff: staff numbers, positions, departments and status.',
   'page.course.desc': 'Browse courses by term and manage capacity, credits, teachers and enrolment lists.',
@@ -189,8 +190,7 @@ export const enUS: Record<MessageKey, string> = {
   'page.courseEdit.desc': 'Change the details and status of course {id}.',
   'page.courseSchedule.desc':
     'Plan the weekly sessions and rooms of course {id}; teacher, room and student clashes are checked before saving.',
-  'page.summary.desc':
-    'Students by status, grade and class; course fill rates, teacher weekly hours and room use, with export.',
+  'page.summary.desc': 'Students by status, grade and class; course fill rates, teacher weekly hours and room use, with export.',
   'page.user.desc': 'Create and disable accounts, assign roles and campuses, reset passwords and sign users out.',
   'page.role.desc': 'Define roles and give each one its users, menus and permissions.',
   'page.roleUser.desc': 'Choose the users who hold role {id}.',

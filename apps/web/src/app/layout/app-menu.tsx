@@ -58,7 +58,9 @@ export function AppMenu({ mode, isCollapsed = false }: AppMenuProps) {
   // Arco renders sub-menu headers as bare divs carrying aria-expanded inside role="menu";
   // naming them menu items makes the tree valid for screen readers (axe: aria-allowed-attr).
   useLayoutEffect(() => {
-    navRef.current?.querySelectorAll('.arco-menu-inline-header, .arco-menu-pop-header').forEach((el) => el.setAttribute('role', 'menuitem'));
+    navRef.current
+      ?.querySelectorAll('.arco-menu-inline-header, .arco-menu-pop-header')
+      .forEach((el) => el.setAttribute('role', 'menuitem'));
   });
 
   return (

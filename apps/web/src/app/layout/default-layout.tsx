@@ -104,7 +104,13 @@ function ConsoleLayout() {
       )}
       <Layout>
         {isSideMenu && (
-          <Layout.Sider className="app-sider" width={siderWidth} collapsed={settings.menuCollapse} collapsedWidth={COLLAPSED_WIDTH} trigger={null}>
+          <Layout.Sider
+            className="app-sider"
+            width={siderWidth}
+            collapsed={settings.menuCollapse}
+            collapsedWidth={COLLAPSED_WIDTH}
+            trigger={null}
+          >
             <div className="app-sider-menu">
               <AppMenu mode="vertical" isCollapsed={settings.menuCollapse} />
             </div>

@@ -103,7 +103,13 @@ export function MessageBox() {
           type="text"
           size="small"
           disabled={messages.isError || ofType(activeType).every((m) => m.status === 1)}
-          onClick={() => markRead.mutate(ofType(activeType).filter((m) => m.status === 0).map((m) => m.id))}
+          onClick={() =>
+            markRead.mutate(
+              ofType(activeType)
+                .filter((m) => m.status === 0)
+                .map((m) => m.id),
+            )
+          }
         >
           {t('messageBox.markAllRead')}
         </Button>

@@ -173,7 +173,13 @@ export function Navbar() {
       <ul className="navbar-right">
         <li>
           <Dropdown droplist={languageMenu} trigger="click" position="br">
-            <Button className="navbar-icon-button" shape="circle" aria-label={t('navbar.language')} title={t('navbar.language')} icon={<IconLanguage />} />
+            <Button
+              className="navbar-icon-button"
+              shape="circle"
+              aria-label={t('navbar.language')}
+              title={t('navbar.language')}
+              icon={<IconLanguage />}
+            />
           </Dropdown>
         </li>
         <li>

@@ -20,7 +20,10 @@ export function ProfileModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
         { label: t('profile.perms'), value: user.perms.includes('*') ? '*' : String(user.perms.length) },
         { label: t('profile.campus'), value: orEmpty(campus?.name) },
         { label: t('profile.registrationDate'), value: orEmpty(user.registrationDate) },
-        { label: t('profile.lastLogin'), value: user.lastLoginAt ? dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm') : t('profile.empty') },
+        {
+          label: t('profile.lastLogin'),
+          value: user.lastLoginAt ? dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm') : t('profile.empty'),
+        },
       ]
     : [];
   return (

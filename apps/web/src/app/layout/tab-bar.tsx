@@ -66,7 +66,12 @@ function useTabActions() {
  * Built as a Menu element (not a wrapper component) so Arco's Dropdown sees a
  * Menu and closes itself when an entry is picked.
  */
-function renderActionMenu(tab: Tab, t: Translate, isDisabled: (action: TabAction, tab: Tab) => boolean, onAction: (action: TabAction) => void) {
+function renderActionMenu(
+  tab: Tab,
+  t: Translate,
+  isDisabled: (action: TabAction, tab: Tab) => boolean,
+  onAction: (action: TabAction) => void,
+) {
   return (
     <Menu onClickMenuItem={(key) => onAction(key as TabAction)}>
       {ACTIONS.map((action) => (
@@ -101,7 +106,12 @@ export function TabBar() {
                     {title}
                   </Link>
                   {tab.key !== WORKPLACE_TAB.key && (
-                    <button type="button" className="tab-bar-close" aria-label={t('tabBar.close', { title })} onClick={() => run('closeCurrent', tab)}>
+                    <button
+                      type="button"
+                      className="tab-bar-close"
+                      aria-label={t('tabBar.close', { title })}
+                      onClick={() => run('closeCurrent', tab)}
+                    >
                       <IconClose />
                     </button>
                   )}

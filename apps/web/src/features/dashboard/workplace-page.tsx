@@ -147,7 +147,12 @@ export function WorkplacePage() {
           <Card title={t('workplace.charts')} bordered={false} className="workplace-card">
             <div className="workplace-chart-placeholder">
               <svg viewBox="0 0 400 120" aria-hidden="true" focusable="false" className="workplace-chart-sketch">
-                <polyline points="0,100 50,70 100,84 150,40 200,64 250,30 300,76 350,44 400,56" fill="none" stroke="currentColor" strokeWidth="3" />
+                <polyline
+                  points="0,100 50,70 100,84 150,40 200,64 250,30 300,76 350,44 400,56"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                />
               </svg>
               <p>{t('workplace.charts.pending')}</p>
             </div>

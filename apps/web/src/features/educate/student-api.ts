@@ -29,6 +29,10 @@ export interface Page<T> {
 }
 
 export async function fetchStudents(query: StudentQuery): Promise<Page<StudentRow>> {
-  const res = await request.get<Page<StudentRow>>('/educate/students', { ...query, keyword: query.keyword || undefined }, { errorHandling: 'local' });
+  const res = await request.get<Page<StudentRow>>(
+    '/educate/students',
+    { ...query, keyword: query.keyword || undefined },
+    { errorHandling: 'local' },
+  );
   return res.data;
 }
