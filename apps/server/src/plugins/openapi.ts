@@ -23,5 +23,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } }),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI bundle sets inline styles; scripts stay 'self' plus the plugin's hashes.
+    transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, (_m, v: string) => `style-src ${v} 'unsafe-inline'`),
+  });
 }
