@@ -32,26 +32,25 @@ test.describe('session and permissions', () => {
     test.use({ allowedFailures: { urls: PENDING_SERVICES } });
 
     test('a page outside the perms redirects to the first allowed route', async ({ page, request }) => {
-      // Needs the system user API (a later issue) to create a user with student perms only.
+      // A role with one perm and a user holding it, made through the system API.
       const { encryptLoginPassword } = await import('../packages/contract/src/login-crypto');
       const login = await request.post('/api/login', { form: { username: 'admin', password: encryptLoginPassword(E2E_ADMIN_PASSWORD) } });
       const { data: token } = (await login.json()) as { data: string };
       const headers = { Authorization: `Bearer ${token}` };
-      const roles = await request.get('/api/system/roles', { headers });
-      test.skip(roles.status() === 404, 'PENDING: /api/system/roles and /api/system/users are not built yet');
-
       const role = await request.post('/api/system/roles', {
         headers,
         data: { name: 'Student clerk', code: 'student_clerk', status: 'active' },
       });
+      expect(role.status()).toBe(201);
       const roleId = ((await role.json()) as { data: { id: number } }).data.id;
       const perms = (await (await request.get('/api/system/perms?pageSize=200', { headers })).json()) as {
         data: { list: { id: number; code: string }[] };
       };
       const permIds = perms.data.list.filter((p) => p.code === 'educate:student:list').map((p) => p.id);
-      await request.put(`/api/system/roles/${roleId}/perms`, { headers, data: { permIds } });
+      expect(permIds).toHaveLength(1);
+      expect((await request.put(`/api/system/roles/${roleId}/perms`, { headers, data: { permIds } })).status()).toBe(200);
       const password = 'Clerk-Pass-2026!';
-      await request.post('/api/system/users', {
+      const user = await request.post('/api/system/users', {
         headers,
         data: {
           username: 'clerk',
@@ -62,6 +61,7 @@ test.describe('session and permissions', () => {
           password: encryptLoginPassword(password),
         },
       });
+      expect(user.status(), await user.text()).toBe(201);
 
       await page.goto('/login');
       await signIn(page, 'clerk', password);

@@ -32,6 +32,7 @@ const envSchema = z.object({
   WEB_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: int(100, 600_000).default(10_000),
   LOGIN_RATE_PER_MIN: int(1, 1_000_000).default(60),
+  OPERLOG_RETENTION_DAYS: int(1, 36_500).default(365),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -62,6 +63,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Sign-in requests (any outcome) one IP may make per minute. */
   loginRatePerMin: number;
+  /** Operation-log rows older than this are purged (at start-up, then daily). */
+  operlogRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -105,5 +108,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginRatePerMin: e.LOGIN_RATE_PER_MIN,
+    operlogRetentionDays: e.OPERLOG_RETENTION_DAYS,
   };
 }

@@ -11,3 +11,4 @@ export * from './validation.js';
 export * from './operlog.js';
 export * from './educate.js';
 export * from './field-labels.js';
+export * from './system.js';
