@@ -29,6 +29,8 @@ import { managerRoutes } from './modules/managers/routes.js';
 import { roomRoutes } from './modules/rooms/routes.js';
 import { termRoutes } from './modules/terms/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
+import { scheduleRoutes } from './modules/schedules/routes.js';
+import { timetableRoutes } from './modules/timetable/routes.js';
 import { ResultCode } from '@campus/contract';
 
 declare module 'fastify' {
@@ -122,6 +124,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       await api.register(managerRoutes);
       await api.register(roomRoutes);
       await api.register(termRoutes);
+      await api.register(scheduleRoutes);
+      await api.register(timetableRoutes);
       await api.register(courseRoutes);
     },
     { prefix: '/api' },

@@ -12,3 +12,4 @@ export * from './operlog.js';
 export * from './educate.js';
 export * from './field-labels.js';
 export * from './system.js';
+export * from './schedule.js';

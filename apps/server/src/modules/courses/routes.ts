@@ -23,6 +23,7 @@ import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { keywordCondition, registerCampusCrud, stampsOf, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
+import { assertNoEnrolmentClash, lockCampusSchedules } from '../../lib/scheduling/schedule-service.js';
 
 type Row = typeof courses.$inferSelect;
 
@@ -162,7 +163,7 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
       config: { access: requirePerm('educate:course:enrol', 'campus'), operlog: { module: 'educate:course', action: 'enrol' } },
       schema: {
         tags: ['educate'],
-        summary: 'Enrol students: capacity and duplicates checked in one transaction',
+        summary: 'Enrol students: capacity, duplicates and timetable clashes (409 data.conflicts) checked in one transaction',
         params: idParamsSchema,
         body: studentIdsBodySchema,
         response: { 200: envelopeSchema(z.object({ enrolled: z.number().int(), capacity: z.number().int() })), ...errors },
@@ -172,6 +173,8 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
       const camId = getCampusId(request);
       const ids = [...new Set(request.body.studentIds)];
       const result = await runLoggedTransaction(request, async (tx) => {
+        // Taken first, before the course row lock, in the order schedule writes take them (no deadlock).
+        await lockCampusSchedules(tx, camId);
         const scope = createCampusScope(tx, camId);
         // The row lock serialises enrolments into one course: no two can both see a free seat.
         const [course] = await scope
@@ -194,6 +197,7 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
         if (course.enrolled + ids.length > course.capacity) {
           throw conflict('data.capacityFull', { capacity: course.capacity, enrolled: course.enrolled, adding: ids.length });
         }
+        await assertNoEnrolmentClash(scope, course.id, ids, request.locale);
         await scope.insert(
           enrolments,
           ids.map((studentId) => ({ courseId: course.id, studentId })),
