@@ -15,6 +15,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // scripts/check-web-size.mjs reads it to add up what each page loads.
+    manifest: true,
     chunkSizeWarningLimit: 900,
   },
 });

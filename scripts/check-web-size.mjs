@@ -1,0 +1,43 @@
+// Size budget of the built web app (issue 9): the JavaScript the login page
+// loads, and the largest chunk, gzip-compressed. Fails the build when over.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const LOGIN_BUDGET_KIB = 185;
+const CHUNK_BUDGET_KIB = 250;
+const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const gzipKib = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+
+/** Every JS file a chunk pulls in before it runs: itself and its static imports, recursively. */
+function staticClosure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const loginKey = Object.keys(manifest).find((k) => /features\/auth\/login-page\.tsx$/.test(k));
+if (!entryKey || !loginKey) throw new Error(`manifest has no ${entryKey ? 'login page' : 'entry'} chunk`);
+
+const loginFiles = staticClosure(loginKey, staticClosure(entryKey));
+const loginKib = [...loginFiles].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKib(f), 0);
+
+const chunks = [...new Set(Object.values(manifest).map((c) => c.file))].filter((f) => f.endsWith('.js'));
+const sizes = chunks.map((f) => ({ file: f, kib: gzipKib(f) })).sort((a, b) => b.kib - a.kib);
+const largest = sizes[0];
+
+console.log(`login page JavaScript: ${loginKib.toFixed(1)} KiB gzip (budget ${LOGIN_BUDGET_KIB}) in ${loginFiles.size} file(s)`);
+console.log(`largest chunk: ${largest.file} ${largest.kib.toFixed(1)} KiB gzip (budget ${CHUNK_BUDGET_KIB}); ${chunks.length} chunks`);
+const failures = [];
+if (loginKib > LOGIN_BUDGET_KIB) failures.push(`login page JavaScript ${loginKib.toFixed(1)} KiB > ${LOGIN_BUDGET_KIB} KiB`);
+for (const s of sizes) if (s.kib > CHUNK_BUDGET_KIB) failures.push(`${s.file} ${s.kib.toFixed(1)} KiB > ${CHUNK_BUDGET_KIB} KiB`);
+if (failures.length) {
+  console.error(`size budget broken:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('size budget: ok');
