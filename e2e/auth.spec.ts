@@ -62,8 +62,10 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: /账号菜单/ }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    const keys = await page.evaluate(() => ['sch-token', 'sch-cam', 'sch-cams'].map((k) => localStorage.getItem(k)));
-    expect(keys).toEqual([null, null, null]);
+    // The console leaves first, then ends the session on the server and clears local state.
+    await expect
+      .poll(() => page.evaluate(() => ['sch-token', 'sch-cam', 'sch-cams'].map((k) => localStorage.getItem(k))), { timeout: 3_000 })
+      .toEqual([null, null, null]);
     await page.goto('/dashboard/workplace');
     await expect(page).toHaveURL(/\/login\?redirect=Workplace$/);
   });

@@ -49,30 +49,40 @@ function stop(s: Started): Promise<number | null> {
   });
 }
 
-/** A sign-in on a connection of its own; `sent` resolves once the request is fully written. */
-function postLogin(url: string, password: string): { sent: Promise<void>; code: Promise<number> } {
+/** A student import of `rows` generated rows; `sent` resolves once the whole upload is written. */
+function postImport(url: string, token: string, camId: number, rows: number) {
   let markSent = () => undefined as void;
   const sent = new Promise<void>((r) => (markSent = r));
-  const body = new URLSearchParams({ username: 'admin', password: encryptLoginPassword(password) }).toString();
-  const code = new Promise<number>((resolve, reject) => {
+  const lines = ['studentNo,name,gender,status'];
+  for (let i = 0; i < rows; i++) lines.push(`SIG${String(i).padStart(6, '0')},学生${i},male,enrolled`);
+  const boundary = 'ccShutdownBoundary';
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n${lines.join('\n')}\r\n--${boundary}--\r\n`,
+  );
+  const answer = new Promise<{ code: number; msg: string; data?: { created: number } }>((resolve, reject) => {
     const req = http.request(
-      `${url}/api/login`,
+      `${url}/api/educate/students/import?dryRun=false`,
       {
         method: 'POST',
         agent: false,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-access-camid': String(camId),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.length,
+        },
       },
       (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => resolve((JSON.parse(text) as { code: number }).code));
+        res.on('end', () => resolve(JSON.parse(text) as { code: number; msg: string; data?: { created: number } }));
       },
     );
     req.on('error', reject);
     req.on('finish', markSent);
     req.end(body);
   });
-  return { sent, code };
+  return { sent, answer };
 }
 
 async function signIn(url: string, password: string) {
@@ -98,14 +108,16 @@ test('first start prints a working URL and admin password; the second start reus
     expect(login.code).toBe(0);
     expect(login.extra.campusList.length).toBeGreaterThanOrEqual(2);
 
-    // In-flight requests finish on SIGTERM. Sign-ins are slow (argon2id), so ten of them, each on
-    // its own connection and fully sent, are still being served when the signal lands.
-    const inflight = Array.from({ length: 10 }, () => postLogin(first.url, password));
-    await Promise.all(inflight.map((r) => r.sent));
-    await new Promise((r) => setTimeout(r, 50));
+    // In-flight requests finish on SIGTERM: a 20 000-row import takes seconds to serve, so the
+    // signal lands while it runs; it must still get its answer, and its rows must be there.
+    const camId = (login.extra.campusList[0] as { cam_id: number }).cam_id;
+    const importing = postImport(first.url, login.data, camId, 20_000);
+    await importing.sent;
+    await new Promise((r) => setTimeout(r, 500));
     const exitCode = stop(first);
-    const codes = await Promise.all(inflight.map((r) => r.code.catch((err: unknown) => String(err))));
-    expect(codes).toEqual(Array.from({ length: 10 }, () => 0));
+    const answer = await importing.answer;
+    expect(answer.code, answer.msg).toBe(0);
+    expect(answer.data?.created).toBe(20_000);
     // and after the signal, nobody new is served
     await expect(fetch(`${first.url}/api/health`).then((r) => r.status)).rejects.toThrow();
     expect(await exitCode).toBe(0);
@@ -117,6 +129,10 @@ test('first start prints a working URL and admin password; the second start reus
     expect(again.code).toBe(0);
     const me = await fetch(`${second.url}/api/user/currentUser`, { headers: { authorization: `Bearer ${login.data}` } });
     expect(me.status).toBe(200);
+    const imported = await fetch(`${second.url}/api/educate/students?keyword=SIG&pageSize=1`, {
+      headers: { authorization: `Bearer ${login.data}`, 'x-access-camid': String(camId) },
+    });
+    expect(((await imported.json()) as { data: { total: number } }).data.total).toBe(20_000);
     expect(await stop(second)).toBe(0);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,8 @@ test.describe('session and permissions', () => {
         localStorage.setItem('sch-token', JSON.stringify({ data: 'garbled-token', expire: Date.now() + 3_600_000 })),
       );
       // Leaving and re-entering Workplace refreshes the user, which the server now refuses (50008).
-      await openFromMenu(page, '教务管理', '教师管理');
+      // The detour is a page that asks the server nothing (list pages would meet the 50008 first).
+      await openFromMenu(page, '报表中心', '汇总报表');
       await openFromMenu(page, '仪表盘', '工作台');
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText('确认退出');

@@ -59,6 +59,10 @@ test.describe('settings, theme and language', () => {
   });
 
   test('dark theme is applied and remembered', async ({ page }) => {
+    // The URL changes before the Workplace has rendered: wait for its heading and content.
+    await expect(page.getByRole('heading', { level: 1, name: /欢迎回来/ })).toBeVisible();
+    await expect(page.locator('.boot-screen')).toHaveCount(0);
+    await expect(page.getByText('欢迎使用')).toBeHidden();
     await page.screenshot({ path: `${ARTIFACTS_DIR}/workplace-light.png` });
     await page.getByRole('button', { name: '切换为暗色主题' }).click();
     await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');

@@ -31,6 +31,10 @@ import { termRoutes } from './modules/terms/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
 import { scheduleRoutes } from './modules/schedules/routes.js';
 import { timetableRoutes } from './modules/timetable/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
+import { noticeRoutes } from './modules/notices/routes.js';
 import { ResultCode } from '@campus/contract';
 
 declare module 'fastify' {
@@ -127,6 +131,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       await api.register(scheduleRoutes);
       await api.register(timetableRoutes);
       await api.register(courseRoutes);
+      await api.register(reportRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(messageRoutes);
+      await api.register(noticeRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,3 +13,4 @@ export * from './educate.js';
 export * from './field-labels.js';
 export * from './system.js';
 export * from './schedule.js';
+export * from './report.js';

@@ -32,6 +32,8 @@ export const RouteName = {
   teacher: 'Teacher',
   manager: 'Manager',
   course: 'Course',
+  room: 'Room',
+  term: 'Term',
   courseAdd: 'CourseAdd',
   courseEdit: 'CourseEdit',
   courseSchedule: 'CourseSchedule',
@@ -99,6 +101,16 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         name: RouteName.course,
         path: '/educate/course',
         meta: { ...auth, locale: 'menu.educate.course', perms: ['educate:course:list'], order: 4 },
+      },
+      {
+        name: RouteName.room,
+        path: '/educate/room',
+        meta: { ...auth, locale: 'menu.educate.room', perms: ['educate:room:list'], order: 5 },
+      },
+      {
+        name: RouteName.term,
+        path: '/educate/term',
+        meta: { ...auth, locale: 'menu.educate.term', perms: ['educate:term:list'], order: 6 },
       },
       {
         name: RouteName.courseAdd,

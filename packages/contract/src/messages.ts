@@ -1,4 +1,5 @@
 import type { Locale } from './constants.js';
+import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
 
@@ -113,7 +114,7 @@ const BASE_MESSAGES = {
 } as const satisfies Record<string, Texts>;
 
 /** Every server message; areas keep theirs in messages-<area>.ts. */
-export const SERVER_MESSAGES = { ...BASE_MESSAGES, ...SYSTEM_MESSAGES, ...SCHEDULE_MESSAGES } as const;
+export const SERVER_MESSAGES = { ...BASE_MESSAGES, ...SYSTEM_MESSAGES, ...SCHEDULE_MESSAGES, ...REPORT_MESSAGES } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
 
@@ -129,6 +130,8 @@ export const THING_LABELS = {
   enrolment: { 'zh-CN': '选课记录', 'en-US': 'Enrolment' },
   schedule: { 'zh-CN': '课表条目', 'en-US': 'Schedule entry' },
   user: { 'zh-CN': '用户', 'en-US': 'User' },
+  message: { 'zh-CN': '消息', 'en-US': 'Message' },
+  notice: { 'zh-CN': '通知', 'en-US': 'Notice' },
   dept: { 'zh-CN': '部门', 'en-US': 'Department' },
 } as const satisfies Record<string, Texts>;
 
@@ -150,6 +153,11 @@ export function formatMessage(locale: Locale, key: MessageKey, params: MessagePa
     const v = params[name];
     return v === undefined ? whole : String(v);
   });
+}
+
+/** Renders a stored text key (message box rows); a key no longer known renders as itself, so an old row never breaks a list. */
+export function formatStoredText(locale: Locale, key: string, params: MessageParams = {}): string {
+  return isMessageKey(key) ? formatMessage(locale, key, params) : key;
 }
 
 /** Picks zh-CN unless the caller prefers English (Accept-Language). */

@@ -30,6 +30,14 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
     () => import('../features/educate/course-page'),
     (m) => m.CoursePage,
   ),
+  [RouteName.room]: page(
+    () => import('../features/educate/room-page'),
+    (m) => m.RoomPage,
+  ),
+  [RouteName.term]: page(
+    () => import('../features/educate/term-page'),
+    (m) => m.TermPage,
+  ),
   [RouteName.courseAdd]: page(
     () => import('../features/educate/course-add-page'),
     (m) => m.CourseAddPage,

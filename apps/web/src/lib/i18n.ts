@@ -42,6 +42,23 @@ export function hasMessage(key: string): key is MessageKey {
   return Object.hasOwn(zhCN, key);
 }
 
+export type MessageBook = Record<Locale, Record<string, string>>;
+
+/**
+ * Texts that ship with lazily loaded pages (list toolkit, educate forms), so
+ * the login chunk does not carry them; a page registers its book on import.
+ */
+const lazyBook: MessageBook = { 'zh-CN': {}, 'en-US': {} };
+
+export function registerMessages(book: MessageBook): void {
+  for (const locale of LOCALES) Object.assign(lazyBook[locale], book[locale]);
+}
+
+function findLazyText(key: string, locale: Locale): string | undefined {
+  if (!Object.hasOwn(lazyBook['zh-CN'], key)) return undefined;
+  return lazyBook[locale][key] || lazyBook[FALLBACK_LOCALE][key];
+}
+
 function fillParams(text: string, params: MessageParams | undefined): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
@@ -55,7 +72,7 @@ function fillParams(text: string, params: MessageParams | undefined): string {
  * an unknown key falls back to en-US and then to the key itself rather than failing.
  */
 export function translate(key: string, params?: MessageParams, locale: Locale = getLocale()): string {
-  if (!hasMessage(key)) return fillParams(key, params);
+  if (!hasMessage(key)) return fillParams(findLazyText(key, locale) ?? key, params);
   const text = DICTIONARIES[locale][key] || DICTIONARIES[FALLBACK_LOCALE][key];
   return fillParams(text, params);
 }

@@ -26,6 +26,13 @@ export function countTermWeeks(term: TermDates): number {
   return Math.floor((toDay(term.endDate) - firstMonday(term)) / 7) + 1;
 }
 
+/** The term week `date` falls in, or null outside the term's dates. */
+export function findTermWeek(term: TermDates, date: string): number | null {
+  const day = toDay(date);
+  if (day < toDay(term.startDate) || day > toDay(term.endDate)) return null;
+  return Math.floor((day - firstMonday(term)) / 7) + 1;
+}
+
 /** The calendar date of `weekday` in term week `week`. */
 export function findDateOf(term: TermDates, week: number, weekday: number): string {
   return fromDay(firstMonday(term) + (week - 1) * 7 + (weekday - 1));

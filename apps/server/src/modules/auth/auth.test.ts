@@ -154,7 +154,10 @@ describe('last sign-in', () => {
     const first = await login(t.app, 'admin', ADMIN_PASSWORD, { 'user-agent': 'first' });
     const second = await login(t.app, 'admin', ADMIN_PASSWORD);
     const me = await call(t.app, { method: 'GET', url: '/api/user/currentUser', headers: authed(second.json().data) });
-    const rows = await queryRows<{ created_at: Date }>(t.database.db, sql`select created_at from login_logs where success order by id desc limit 2`);
+    const rows = await queryRows<{ created_at: Date }>(
+      t.database.db,
+      sql`select created_at from login_logs where success order by id desc limit 2`,
+    );
     expect(first.statusCode).toBe(200);
     expect((me.body.data as { lastLoginAt: string }).lastLoginAt).toBe(new Date(rows[1]!.created_at).toISOString());
   });

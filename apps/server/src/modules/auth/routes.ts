@@ -17,6 +17,7 @@ import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/pa
 import { getPrincipal, parseCampusHeader, publicRoute, signedIn } from '../../plugins/access.js';
 import { createSession, revokeUserSessions } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
+import { resolvePasswordTodo } from '../../lib/todos.js';
 import { authenticate, decryptPassword, getCurrentUser, listUserCampuses, recordLogin } from './service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
@@ -126,6 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ passwordHash: hash, mustChangePassword: false, updatedAt: new Date() })
           .where(eq(users.id, principal.userId));
         await revokeUserSessions(tx, principal.userId, 'password_changed', principal.sessionId);
+        await resolvePasswordTodo(tx, principal.userId);
       });
       return { code: 0, msg: formatMessage(request.locale, 'auth.passwordChanged'), data: null };
     },

@@ -12,6 +12,7 @@ import { createTemporaryPassword } from '../../lib/tokens.js';
 import { getPrincipal } from '../../plugins/access.js';
 import { revokeUserSessions, type RevokeReason } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
+import { raisePasswordTodo } from '../../lib/todos.js';
 import {
   assertCanGrantCampuses,
   assertCanGrantRoles,
@@ -233,6 +234,7 @@ export async function createUser(request: FastifyRequest, body: UserCreate): Pro
       if (!row) throw new Error('user insert returned nothing');
       await replaceRoles(tx, row.id, body.roleIds);
       await replaceCampuses(tx, row.id, body.campusIds);
+      if (generated !== undefined || body.mustChangePassword) await raisePasswordTodo(tx, row.id);
       return row.id;
     },
     201,
@@ -356,6 +358,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(plain);
   const sessionsEnded = await runLoggedTransaction(request, async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, id));
+    await raisePasswordTodo(tx, id);
     return endSessions(tx, id, 'password_reset');
   });
   return { password: generated, sessionsEnded };

@@ -1,5 +1,10 @@
-import { PlannedPage } from '../../lib/page-frame';
+import { PageFrame } from '../../lib/page-frame';
+import { CourseForm } from './course-form';
 
 export function CourseAddPage() {
-  return <PlannedPage titleKey="menu.educate.courseAdd" descKey="page.courseAdd.desc" />;
+  return (
+    <PageFrame titleKey="menu.educate.courseAdd">
+      <CourseForm course={null} />
+    </PageFrame>
+  );
 }

@@ -1,7 +1,33 @@
+import Result from '@arco-design/web-react/es/Result';
+import Spin from '@arco-design/web-react/es/Spin';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { PlannedPage } from '../../lib/page-frame';
+import { useT } from '../../lib/i18n';
+import { PageFrame } from '../../lib/page-frame';
+import { useSessionStore } from '../../lib/session';
+import { CourseForm } from './course-form';
+import { courseApi } from './educate-api';
 
 export function CourseEditPage() {
+  const t = useT();
   const { id = '' } = useParams();
-  return <PlannedPage titleKey="menu.educate.courseEdit" descKey="page.courseEdit.desc" params={{ id }} />;
+  const courseId = Number(id);
+  const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
+  const course = useQuery({
+    queryKey: ['course', camId, courseId],
+    queryFn: () => courseApi.fetchOne(courseId),
+    enabled: Number.isInteger(courseId) && courseId > 0,
+  });
+  return (
+    <PageFrame titleKey="menu.educate.courseEdit">
+      {course.isError ? (
+        <Result status="404" title={t('form.loadFailed')} subTitle={course.error.message} />
+      ) : course.data ? (
+        // Keyed so a campus switch or a refetch of another course starts a fresh form.
+        <CourseForm key={course.data.id} course={course.data} />
+      ) : (
+        <Spin loading block style={{ width: '100%', minHeight: 240 }} />
+      )}
+    </PageFrame>
+  );
 }

@@ -1,5 +1,98 @@
-import { PlannedPage } from '../../lib/page-frame';
+import Button from '@arco-design/web-react/es/Button';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { MANAGER_SORTS, managerCreateSchema, managerUpdateSchema, type Manager } from '@campus/contract';
+import { useState } from 'react';
+import { showSuccess } from '../../lib/feedback';
+import { FormDrawer } from '../../lib/form/form-drawer';
+import type { FormFieldDef } from '../../lib/form/schema-form';
+import { useT } from '../../lib/i18n';
+import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
+import { Permission } from '../../lib/permission';
+import { managerApi } from './educate-api';
+import { fieldLabel, valueOptions } from './educate-labels';
+import { StatusTag } from './status-tag';
+
+const PAGE_KEY = 'manager';
+const MANAGER_PERMS = { add: 'educate:manager:add', edit: 'educate:manager:edit', delete: 'educate:manager:delete' } as const;
 
 export function ManagerPage() {
-  return <PlannedPage titleKey="menu.educate.manager" descKey="page.manager.desc" />;
+  const t = useT();
+  const refresh = useRefreshList(PAGE_KEY);
+  const [editing, setEditing] = useState<{ row: Manager | null } | null>(null);
+  const label = (field: string) => fieldLabel(t, 'manager', field);
+
+  const columns: ListColumn<Manager>[] = [
+    { key: 'staffNo', title: label('staffNo'), width: 120 },
+    { key: 'name', title: label('name'), width: 120 },
+    { key: 'gender', title: label('gender'), width: 80, render: (r) => t(`value.gender.${r.gender}`) },
+    { key: 'position', title: label('position'), width: 140 },
+    { key: 'phone', title: label('phone'), width: 140 },
+    { key: 'email', title: label('email'), width: 200 },
+    { key: 'deptId', title: label('deptId'), width: 110, isHiddenByDefault: true },
+    { key: 'status', title: label('status'), width: 100, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
+  ];
+
+  const fields: FormFieldDef[] = [
+    { name: 'staffNo', label: label('staffNo'), kind: 'text', isRequired: true },
+    { name: 'name', label: label('name'), kind: 'text', isRequired: true },
+    { name: 'gender', label: label('gender'), kind: 'select', isRequired: true, options: valueOptions(t, 'gender') },
+    { name: 'status', label: label('status'), kind: 'select', isRequired: true, options: valueOptions(t, 'staffStatus') },
+    { name: 'position', label: label('position'), kind: 'text' },
+    { name: 'phone', label: label('phone'), kind: 'text' },
+    { name: 'email', label: label('email'), kind: 'text' },
+    { name: 'deptId', label: label('deptId'), kind: 'number', isNullable: true, min: 1, precision: 0 },
+    { name: 'userId', label: label('userId'), kind: 'number', isNullable: true, min: 1, precision: 0 },
+  ];
+
+  const editRow = editing?.row ?? null;
+  const save = async (body: Record<string, unknown>) => {
+    if (editRow) await managerApi.update(editRow.id, body);
+    else await managerApi.create(body);
+    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
+    await refresh();
+  };
+
+  return (
+    <>
+      <ListPage<Manager>
+        pageKey={PAGE_KEY}
+        titleKey="menu.educate.manager"
+        fetchPage={managerApi.fetchPage}
+        columns={columns}
+        sortFields={MANAGER_SORTS}
+        keywordPlaceholder={t('educate.manager.keyword')}
+        filters={[{ name: 'status', label: label('status'), options: valueOptions(t, 'staffStatus') }]}
+        describeRow={(r) => `${r.name} (${r.staffNo})`}
+        deletion={{ perms: [MANAGER_PERMS.delete], remove: managerApi.remove, removeMany: managerApi.removeMany }}
+        actionsWidth={130}
+        rowActions={(r) => (
+          <Permission perms={[MANAGER_PERMS.edit]}>
+            <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
+              {t('list.edit')}
+            </Button>
+          </Permission>
+        )}
+        toolbar={() => (
+          <Permission perms={[MANAGER_PERMS.add]}>
+            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
+              {t('common.add')}
+            </Button>
+          </Permission>
+        )}
+      />
+      <FormDrawer
+        isOpen={editing !== null}
+        title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.manager') })}
+        schema={editRow ? managerUpdateSchema : managerCreateSchema}
+        fields={fields}
+        initialValues={
+          editRow
+            ? { ...editRow, deptId: editRow.deptId ?? undefined, userId: editRow.userId ?? undefined }
+            : { gender: 'male', status: 'active' }
+        }
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
 }

@@ -1,148 +1,139 @@
-import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
-import Card from '@arco-design/web-react/es/Card';
-import Input from '@arco-design/web-react/es/Input';
-import Select from '@arco-design/web-react/es/Select';
-import Space from '@arco-design/web-react/es/Space';
-import Table, { type ColumnProps } from '@arco-design/web-react/es/Table';
-import Tag from '@arco-design/web-react/es/Tag';
-import { IconDownload, IconPlus, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
-import { Perm } from '@campus/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { Perm, STUDENT_SORTS, studentCreateSchema, studentUpdateSchema, type Student } from '@campus/contract';
 import { useState } from 'react';
+import { showSuccess } from '../../lib/feedback';
+import { FormDrawer } from '../../lib/form/form-drawer';
+import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
-import { PageFrame } from '../../lib/page-frame';
+import { ExportButton } from '../../lib/list-page/export-button';
+import { ImportDialog } from '../../lib/list-page/import-dialog';
+import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { Permission } from '../../lib/permission';
-import { ApiError } from '../../lib/request';
-import { useSessionStore } from '../../lib/session';
-import { fetchStudents, type StudentQuery, type StudentRow, type StudentStatus } from './student-api';
-import './student-page.css';
+import { studentApi } from './educate-api';
+import { fieldLabel, valueOptions } from './educate-labels';
+import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
+import { StatusTag } from './status-tag';
 
-const STATUSES: readonly StudentStatus[] = ['enrolled', 'suspended', 'graduated', 'withdrawn'];
-const STATUS_COLORS: Record<StudentStatus, string> = { enrolled: 'green', suspended: 'orange', graduated: 'arcoblue', withdrawn: 'gray' };
-const FIRST_PAGE: StudentQuery = { page: 1, pageSize: 20 };
+const PAGE_KEY = 'student';
 
 export function StudentPage() {
   const t = useT();
-  const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
-  // Filters live in component state so a cached tab comes back exactly as it was left.
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<StudentStatus | undefined>();
-  const [query, setQuery] = useState<StudentQuery>(FIRST_PAGE);
-  const students = useQuery({
-    queryKey: ['students', camId, query],
-    queryFn: () => fetchStudents(query),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const refresh = useRefreshList(PAGE_KEY);
+  const [editing, setEditing] = useState<{ row: Student | null } | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
+  const [coursesOf, setCoursesOf] = useState<PersonRef | null>(null);
+  const label = (field: string) => fieldLabel(t, 'student', field);
 
-  const isMissingService = students.error instanceof ApiError && students.error.status === 404;
-  const columns: ColumnProps<StudentRow>[] = [
-    { title: t('student.column.studentNo'), dataIndex: 'studentNo', width: 140 },
-    { title: t('student.column.name'), dataIndex: 'name' },
-    { title: t('student.column.gender'), dataIndex: 'gender', width: 90, render: (g: StudentRow['gender']) => t(`student.gender.${g}`) },
-    { title: t('student.column.grade'), dataIndex: 'grade', width: 110 },
-    { title: t('student.column.className'), dataIndex: 'className', width: 120 },
-    {
-      title: t('student.column.guardian'),
-      dataIndex: 'guardianName',
-      render: (_: unknown, row) => (row.guardianName ? `${row.guardianName}${row.guardianPhone ? ` · ${row.guardianPhone}` : ''}` : '—'),
-    },
-    {
-      title: t('student.column.status'),
-      dataIndex: 'status',
-      width: 110,
-      render: (s: StudentStatus) => <Tag color={STATUS_COLORS[s]}>{t(`student.status.${s}`)}</Tag>,
-    },
+  const columns: ListColumn<Student>[] = [
+    { key: 'studentNo', title: label('studentNo'), width: 130 },
+    { key: 'name', title: label('name'), width: 120 },
+    { key: 'gender', title: label('gender'), width: 80, render: (s) => t(`value.gender.${s.gender}`) },
+    { key: 'grade', title: label('grade'), width: 100 },
+    { key: 'className', title: label('className'), width: 110 },
+    { key: 'birthDate', title: label('birthDate'), width: 120, isHiddenByDefault: true },
+    { key: 'phone', title: label('phone'), width: 140 },
+    { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
+    { key: 'guardianName', title: label('guardianName'), width: 110 },
+    { key: 'guardianPhone', title: label('guardianPhone'), width: 140, isHiddenByDefault: true },
+    { key: 'status', title: label('status'), width: 100, render: (s) => <StatusTag set="studentStatus" value={s.status} /> },
+    { key: 'enrolDate', title: label('enrolDate'), width: 120, isHiddenByDefault: true },
   ];
 
-  const search = () => setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, keyword: keyword.trim() || undefined, status });
-  const reset = () => {
-    setKeyword('');
-    setStatus(undefined);
-    setQuery({ ...FIRST_PAGE, pageSize: query.pageSize });
+  const fields: FormFieldDef[] = [
+    { name: 'studentNo', label: label('studentNo'), kind: 'text', isRequired: true },
+    { name: 'name', label: label('name'), kind: 'text', isRequired: true },
+    { name: 'gender', label: label('gender'), kind: 'select', isRequired: true, options: valueOptions(t, 'gender') },
+    { name: 'status', label: label('status'), kind: 'select', isRequired: true, options: valueOptions(t, 'studentStatus') },
+    { name: 'birthDate', label: label('birthDate'), kind: 'date' },
+    { name: 'enrolDate', label: label('enrolDate'), kind: 'date' },
+    { name: 'grade', label: label('grade'), kind: 'text' },
+    { name: 'className', label: label('className'), kind: 'text' },
+    { name: 'phone', label: label('phone'), kind: 'text' },
+    { name: 'email', label: label('email'), kind: 'text' },
+    { name: 'guardianName', label: label('guardianName'), kind: 'text' },
+    { name: 'guardianPhone', label: label('guardianPhone'), kind: 'text' },
+    { name: 'guardianRelation', label: label('guardianRelation'), kind: 'text' },
+    { name: 'remark', label: label('remark'), kind: 'textarea', isWide: true },
+  ];
+
+  const editRow = editing?.row ?? null;
+  const save = async (body: Record<string, unknown>) => {
+    if (editRow) await studentApi.update(editRow.id, body);
+    else await studentApi.create(body);
+    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
+    await refresh();
   };
 
   return (
-    <PageFrame titleKey="menu.educate.student">
-      <Card bordered={false}>
-        <form
-          className="list-filters"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            search();
-          }}
-        >
-          <Input
-            aria-label={t('common.keyword')}
-            placeholder={t('student.search.placeholder')}
-            value={keyword}
-            onChange={setKeyword}
-            allowClear
-            className="list-filter-keyword"
-          />
-          <Select
-            aria-label={t('common.status')}
-            placeholder={t('common.status')}
-            value={status}
-            onChange={(value: StudentStatus | undefined) => setStatus(value)}
-            allowClear
-            options={STATUSES.map((s) => ({ value: s, label: t(`student.status.${s}`) }))}
-            className="list-filter-select"
-          />
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-              {t('common.search')}
-            </Button>
-            <Button icon={<IconRefresh />} onClick={reset}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </form>
-        <div className="list-toolbar">
-          <Space>
+    <>
+      <ListPage<Student>
+        pageKey={PAGE_KEY}
+        titleKey="menu.educate.student"
+        fetchPage={studentApi.fetchPage}
+        columns={columns}
+        sortFields={STUDENT_SORTS}
+        keywordPlaceholder={t('educate.student.keyword')}
+        filters={[
+          { name: 'status', label: label('status'), options: valueOptions(t, 'studentStatus') },
+          { name: 'gender', label: label('gender'), options: valueOptions(t, 'gender') },
+          { name: 'grade', label: label('grade') },
+          { name: 'className', label: label('className') },
+        ]}
+        describeRow={(s) => `${s.name} (${s.studentNo})`}
+        deletion={{ perms: [Perm.studentDelete], remove: studentApi.remove, removeMany: studentApi.removeMany }}
+        actionsWidth={180}
+        rowActions={(s) => (
+          <>
+            <Permission perms={[Perm.studentEdit]}>
+              <Button type="text" size="mini" onClick={() => setEditing({ row: s })}>
+                {t('list.edit')}
+              </Button>
+            </Permission>
+            <Permission perms={[Perm.courseList]}>
+              <Button type="text" size="mini" onClick={() => setCoursesOf({ kind: 'student', id: s.id, name: s.name })}>
+                {t('educate.courses')}
+              </Button>
+            </Permission>
+          </>
+        )}
+        toolbar={(query) => (
+          <>
             <Permission perms={[Perm.studentAdd]}>
-              <Button type="primary" icon={<IconPlus />} disabled title={t('common.comingSoon')}>
+              <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
                 {t('common.add')}
               </Button>
             </Permission>
             <Permission perms={[Perm.studentImport]}>
-              <Button icon={<IconUpload />} disabled title={t('common.comingSoon')}>
+              <Button icon={<IconUpload />} onClick={() => setIsImporting(true)}>
                 {t('common.import')}
               </Button>
             </Permission>
-          </Space>
-          <Permission perms={[Perm.studentExport]}>
-            <Button icon={<IconDownload />} disabled title={t('common.comingSoon')}>
-              {t('common.export')}
-            </Button>
-          </Permission>
-        </div>
-        {students.isError && (
-          <Alert
-            className="list-alert"
-            type={isMissingService ? 'info' : 'error'}
-            content={isMissingService ? t('student.unavailable') : students.error.message}
-          />
+            <Permission perms={[Perm.studentExport]}>
+              <ExportButton path={studentApi.path} query={query} fileName="students" />
+            </Permission>
+          </>
         )}
-        <Table<StudentRow>
-          rowKey="id"
-          columns={columns}
-          data={students.data?.list ?? []}
-          loading={students.isFetching}
-          noDataElement={<span className="list-empty">{t('common.noData')}</span>}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: students.data?.total ?? 0,
-            showTotal: (total: number) => t('student.total', { total }),
-            sizeCanChange: true,
-            onChange: (page: number, pageSize: number) => setQuery({ ...query, page, pageSize }),
-          }}
-          border={false}
-        />
-      </Card>
-    </PageFrame>
+      />
+      <FormDrawer
+        isOpen={editing !== null}
+        title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.student') })}
+        schema={editRow ? studentUpdateSchema : studentCreateSchema}
+        fields={fields}
+        initialValues={editRow ? { ...editRow } : { gender: 'male', status: 'enrolled' }}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      />
+      <ImportDialog
+        isOpen={isImporting}
+        title={t('import.title', { thing: t('thing.student') })}
+        path={studentApi.path}
+        templateName="students-template"
+        fieldLabel={label}
+        onClose={() => setIsImporting(false)}
+        onImported={() => void refresh()}
+      />
+      <PersonCoursesDrawer person={coursesOf} onClose={() => setCoursesOf(null)} />
+    </>
   );
 }

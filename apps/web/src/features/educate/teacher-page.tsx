@@ -1,5 +1,138 @@
-import { PlannedPage } from '../../lib/page-frame';
+import Button from '@arco-design/web-react/es/Button';
+import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { Perm, TEACHER_SORTS, teacherCreateSchema, teacherUpdateSchema, type Teacher } from '@campus/contract';
+import { useState } from 'react';
+import { showSuccess } from '../../lib/feedback';
+import { FormDrawer } from '../../lib/form/form-drawer';
+import type { FormFieldDef } from '../../lib/form/schema-form';
+import { useT } from '../../lib/i18n';
+import { ExportButton } from '../../lib/list-page/export-button';
+import { ImportDialog } from '../../lib/list-page/import-dialog';
+import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
+import { Permission } from '../../lib/permission';
+import { teacherApi } from './educate-api';
+import { fieldLabel, valueOptions } from './educate-labels';
+import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
+import { StatusTag } from './status-tag';
+
+const PAGE_KEY = 'teacher';
+const TEACHER_PERMS = {
+  add: 'educate:teacher:add',
+  edit: 'educate:teacher:edit',
+  delete: 'educate:teacher:delete',
+  import: 'educate:teacher:import',
+  export: 'educate:teacher:export',
+} as const;
 
 export function TeacherPage() {
-  return <PlannedPage titleKey="menu.educate.teacher" descKey="page.teacher.desc" />;
+  const t = useT();
+  const refresh = useRefreshList(PAGE_KEY);
+  const [editing, setEditing] = useState<{ row: Teacher | null } | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
+  const [coursesOf, setCoursesOf] = useState<PersonRef | null>(null);
+  const label = (field: string) => fieldLabel(t, 'teacher', field);
+
+  const columns: ListColumn<Teacher>[] = [
+    { key: 'staffNo', title: label('staffNo'), width: 120 },
+    { key: 'name', title: label('name'), width: 120 },
+    { key: 'gender', title: label('gender'), width: 80, render: (r) => t(`value.gender.${r.gender}`) },
+    { key: 'subject', title: label('subject'), width: 120 },
+    { key: 'title', title: label('title'), width: 120 },
+    { key: 'phone', title: label('phone'), width: 140 },
+    { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
+    { key: 'hireDate', title: label('hireDate'), width: 120, isHiddenByDefault: true },
+    { key: 'status', title: label('status'), width: 100, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
+  ];
+
+  const fields: FormFieldDef[] = [
+    { name: 'staffNo', label: label('staffNo'), kind: 'text', isRequired: true },
+    { name: 'name', label: label('name'), kind: 'text', isRequired: true },
+    { name: 'gender', label: label('gender'), kind: 'select', isRequired: true, options: valueOptions(t, 'gender') },
+    { name: 'status', label: label('status'), kind: 'select', isRequired: true, options: valueOptions(t, 'staffStatus') },
+    { name: 'subject', label: label('subject'), kind: 'text' },
+    { name: 'title', label: label('title'), kind: 'text' },
+    { name: 'phone', label: label('phone'), kind: 'text' },
+    { name: 'email', label: label('email'), kind: 'text' },
+    { name: 'hireDate', label: label('hireDate'), kind: 'date' },
+    { name: 'userId', label: label('userId'), kind: 'number', isNullable: true, min: 1, precision: 0 },
+  ];
+
+  const editRow = editing?.row ?? null;
+  const save = async (body: Record<string, unknown>) => {
+    if (editRow) await teacherApi.update(editRow.id, body);
+    else await teacherApi.create(body);
+    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
+    await refresh();
+  };
+
+  return (
+    <>
+      <ListPage<Teacher>
+        pageKey={PAGE_KEY}
+        titleKey="menu.educate.teacher"
+        fetchPage={teacherApi.fetchPage}
+        columns={columns}
+        sortFields={TEACHER_SORTS}
+        keywordPlaceholder={t('educate.teacher.keyword')}
+        filters={[
+          { name: 'status', label: label('status'), options: valueOptions(t, 'staffStatus') },
+          { name: 'gender', label: label('gender'), options: valueOptions(t, 'gender') },
+          { name: 'subject', label: label('subject') },
+        ]}
+        describeRow={(r) => `${r.name} (${r.staffNo})`}
+        deletion={{ perms: [TEACHER_PERMS.delete], remove: teacherApi.remove, removeMany: teacherApi.removeMany }}
+        actionsWidth={180}
+        rowActions={(r) => (
+          <>
+            <Permission perms={[TEACHER_PERMS.edit]}>
+              <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
+                {t('list.edit')}
+              </Button>
+            </Permission>
+            <Permission perms={[Perm.courseList]}>
+              <Button type="text" size="mini" onClick={() => setCoursesOf({ kind: 'teacher', id: r.id, name: r.name })}>
+                {t('educate.courses')}
+              </Button>
+            </Permission>
+          </>
+        )}
+        toolbar={(query) => (
+          <>
+            <Permission perms={[TEACHER_PERMS.add]}>
+              <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
+                {t('common.add')}
+              </Button>
+            </Permission>
+            <Permission perms={[TEACHER_PERMS.import]}>
+              <Button icon={<IconUpload />} onClick={() => setIsImporting(true)}>
+                {t('common.import')}
+              </Button>
+            </Permission>
+            <Permission perms={[TEACHER_PERMS.export]}>
+              <ExportButton path={teacherApi.path} query={query} fileName="teachers" />
+            </Permission>
+          </>
+        )}
+      />
+      <FormDrawer
+        isOpen={editing !== null}
+        title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.teacher') })}
+        schema={editRow ? teacherUpdateSchema : teacherCreateSchema}
+        fields={fields}
+        initialValues={editRow ? { ...editRow, userId: editRow.userId ?? undefined } : { gender: 'male', status: 'active' }}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      />
+      <ImportDialog
+        isOpen={isImporting}
+        title={t('import.title', { thing: t('thing.teacher') })}
+        path={teacherApi.path}
+        templateName="teachers-template"
+        fieldLabel={label}
+        onClose={() => setIsImporting(false)}
+        onImported={() => void refresh()}
+      />
+      <PersonCoursesDrawer person={coursesOf} onClose={() => setCoursesOf(null)} />
+    </>
+  );
 }

@@ -1,0 +1,166 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelopeSchema,
+  errorSchema,
+  idParamsSchema,
+  noticeCreateSchema,
+  noticeQuerySchema,
+  noticeSchema,
+  okSchema,
+  pageSchema,
+  type Notice,
+} from '@campus/contract';
+import type { Executor } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { campuses, messages, notices, users } from '../../db/schema.js';
+import { notFound } from '../../lib/app-error.js';
+import { getPrincipal, requirePerm } from '../../plugins/access.js';
+import { runLoggedTransaction } from '../../plugins/operlog.js';
+import { announceUnreadChange } from '../../lib/unread-events.js';
+
+const tags = ['system'];
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** messageType of notice rows in the message box (the spec's mock shows 0, 1, 3; 1 = published). */
+const NOTICE_MESSAGE_TYPE = 1;
+
+async function loadNotice(db: Executor, id: number): Promise<Notice | null> {
+  const [row] = await db
+    .select({
+      id: notices.id,
+      camId: notices.camId,
+      title: notices.title,
+      content: notices.content,
+      publisherId: notices.publisherId,
+      publisherName: sql<string>`coalesce(${users.nickname}, '')`,
+      recipients: sql<number>`(select count(*)::int from ${messages} where ${messages.noticeId} = ${notices.id})`,
+      createdAt: notices.createdAt,
+    })
+    .from(notices)
+    .leftJoin(users, eq(users.id, notices.publisherId))
+    .where(eq(notices.id, id));
+  return row ? { ...row, recipients: Number(row.recipients), createdAt: row.createdAt.toISOString() } : null;
+}
+
+/**
+ * Publishes a notice and puts one message per recipient in the same
+ * transaction: the active users of the campus, or every active user.
+ */
+async function publishNotice(
+  tx: Executor,
+  publisher: { userId: number; nickname: string },
+  input: { title: string; content: string; camId: number | null },
+): Promise<{ id: number; userIds: number[] }> {
+  const [notice] = await tx
+    .insert(notices)
+    .values({ title: input.title, content: input.content, camId: input.camId, publisherId: publisher.userId })
+    .returning({ id: notices.id });
+  if (!notice) throw new Error('notice insert returned nothing');
+  const audience =
+    input.camId === null
+      ? sql`select u.id from users u where u.status = 'active'`
+      : sql`select u.id from users u join user_campuses uc on uc.user_id = u.id and uc.cam_id = ${input.camId} where u.status = 'active'`;
+  const rows = await queryRows<{ userId: number }>(
+    tx,
+    sql`insert into messages (user_id, cam_id, type, title, sub_title, content, message_type, notice_id)
+        select a.id, ${input.camId}, 'notice', ${input.title}, ${publisher.nickname}, ${input.content}, ${NOTICE_MESSAGE_TYPE}, ${notice.id}
+        from (${audience}) a
+        returning user_id as "userId"`,
+  );
+  return { id: notice.id, userIds: rows.map((r) => r.userId) };
+}
+
+export const noticeRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/system/notices',
+    {
+      config: { access: requirePerm('system:notice:list', 'global') },
+      schema: {
+        tags,
+        summary: 'Published notices, newest first, with how many users received each',
+        querystring: noticeQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(noticeSchema)), ...errors },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const ids = await app.db
+        .select({ id: notices.id })
+        .from(notices)
+        .orderBy(desc(notices.createdAt), desc(notices.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const [total] = await app.db.select({ n: count() }).from(notices);
+      const list = (await Promise.all(ids.map((r) => loadNotice(app.db, r.id)))).filter((n): n is Notice => n !== null);
+      return { code: 0, msg: 'ok', data: { list, total: total?.n ?? 0, page, pageSize } };
+    },
+  );
+
+  app.post(
+    '/system/notices',
+    {
+      config: { access: requirePerm('system:notice:publish', 'global') },
+      schema: {
+        tags,
+        summary: "Publishes a notice to one campus (camId) or to everyone (camId null or omitted): one message in each recipient's box",
+        body: noticeCreateSchema,
+        response: { 201: envelopeSchema(noticeSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const principal = getPrincipal(request);
+      const camId = request.body.camId ?? null;
+      if (camId !== null) {
+        const [campus] = await app.db.select({ id: campuses.id }).from(campuses).where(eq(campuses.id, camId));
+        if (!campus) throw notFound('campus');
+      }
+      const published = await runLoggedTransaction(
+        request,
+        async (tx) => {
+          const [me] = await tx.select({ nickname: users.nickname }).from(users).where(eq(users.id, principal.userId));
+          return publishNotice(
+            tx,
+            { userId: principal.userId, nickname: me?.nickname ?? principal.username },
+            {
+              title: request.body.title,
+              content: request.body.content,
+              camId,
+            },
+          );
+        },
+        201,
+      );
+      announceUnreadChange(camId === null ? 'all' : published.userIds);
+      const data = await loadNotice(app.db, published.id);
+      if (!data) throw notFound('notice');
+      return reply.code(201).send({ code: 0, msg: 'ok', data });
+    },
+  );
+
+  app.delete(
+    '/system/notices/:id',
+    {
+      config: { access: requirePerm('system:notice:delete', 'global') },
+      schema: {
+        tags,
+        summary: "Withdraws a notice: it leaves every recipient's message box",
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const removed = await runLoggedTransaction(request, async (tx) => {
+        const userIds = await tx.delete(messages).where(eq(messages.noticeId, request.params.id)).returning({ userId: messages.userId });
+        const gone = await tx.delete(notices).where(eq(notices.id, request.params.id)).returning({ id: notices.id });
+        if (!gone.length) throw notFound('notice');
+        return userIds.map((u) => u.userId);
+      });
+      announceUnreadChange(removed);
+      return { code: 0, msg: 'ok', data: null };
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { ReportSummary } from '@campus/contract';
+import type { Executor } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { terms } from '../../db/schema.js';
+import { notFound } from '../../lib/app-error.js';
+import { createCampusScope } from '../../lib/campus-scope.js';
+import { loadCampusClock } from '../../lib/campus-clock.js';
+import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
+
+export interface TermRef {
+  id: number;
+  name: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** The asked-for term (404 when not in this campus), else the current one, else the latest; null when there is none. */
+export async function resolveReportTerm(db: Executor, camId: number, termId: number | undefined): Promise<TermRef | null> {
+  const scope = createCampusScope(db, camId);
+  const fields = { id: terms.id, name: terms.name, startDate: terms.startDate, endDate: terms.endDate };
+  if (termId !== undefined) {
+    const [row] = await scope.select(terms, fields, eq(terms.id, termId));
+    if (!row) throw notFound('term');
+    return row;
+  }
+  const [row] = await scope.select(terms, fields).orderBy(desc(terms.isCurrent), desc(terms.startDate)).limit(1);
+  return row ?? null;
+}
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 4) : 0);
+
+/** Minutes an entry meets in an average week while it runs: odd/even entries meet every other week. */
+const WEEKLY_MINUTES = sql.raw(`(se.end_min - se.start_min) * case when se.week_pattern = 'all' then 1.0 else 0.5 end`);
+
+/**
+ * The summary report of one campus and term. Every figure is a GROUP BY in the
+ * database; Node only shapes the rows (one per group, course, teacher or room).
+ */
+export async function loadSummary(db: Executor, camId: number, termId: number | undefined): Promise<ReportSummary> {
+  const term = await resolveReportTerm(db, camId, termId);
+  const clock = await loadCampusClock(db, camId);
+  const tid = term?.id ?? 0;
+
+  const [byStatus, byGrade, byClass, teacherStatus, managerStatus, courseStatus, courseTotals, fill, hours, roomUse, months] =
+    await Promise.all([
+      queryRows<{ status: string; count: number }>(
+        db,
+        sql`select status, count(*)::int as count from students where cam_id = ${camId} group by status order by status`,
+      ),
+      queryRows<{ grade: string; count: number }>(
+        db,
+        sql`select grade, count(*)::int as count from students where cam_id = ${camId} group by grade order by grade`,
+      ),
+      queryRows<{ grade: string; className: string; count: number }>(
+        db,
+        sql`select grade, class_name as "className", count(*)::int as count from students
+            where cam_id = ${camId} group by grade, class_name order by grade, class_name`,
+      ),
+      queryRows<{ status: string; count: number }>(
+        db,
+        sql`select status, count(*)::int as count from teachers where cam_id = ${camId} group by status order by status`,
+      ),
+      queryRows<{ status: string; count: number }>(
+        db,
+        sql`select status, count(*)::int as count from managers where cam_id = ${camId} group by status order by status`,
+      ),
+      queryRows<{ status: string; count: number }>(
+        db,
+        sql`select status, count(*)::int as count from courses where cam_id = ${camId} and term_id = ${tid} group by status order by status`,
+      ),
+      queryRows<{ enrolments: number; capacity: number }>(
+        db,
+        sql`select (select count(*)::int from enrolments e join courses c on c.id = e.course_id and c.cam_id = ${camId}
+                    where e.cam_id = ${camId} and c.term_id = ${tid}) as enrolments,
+                   (select coalesce(sum(capacity), 0)::int from courses where cam_id = ${camId} and term_id = ${tid}) as capacity`,
+      ),
+      queryRows<{ courseId: number; code: string; name: string; enrolled: number; capacity: number }>(
+        db,
+        sql`select c.id as "courseId", c.code, c.name, count(e.id)::int as enrolled, c.capacity
+            from courses c left join enrolments e on e.course_id = c.id and e.cam_id = ${camId}
+            where c.cam_id = ${camId} and c.term_id = ${tid}
+            group by c.id order by count(e.id)::float / c.capacity desc, c.code`,
+      ),
+      queryRows<{ teacherId: number; staffNo: string; name: string; entries: number; minutes: string }>(
+        db,
+        sql`select t.id as "teacherId", t.staff_no as "staffNo", t.name, count(se.id)::int as entries,
+                   coalesce(sum(${WEEKLY_MINUTES}), 0)::text as minutes
+            from teachers t
+            left join (schedule_entries se join courses c on c.id = se.course_id and c.cam_id = ${camId} and c.term_id = ${tid})
+              on se.teacher_id = t.id and se.cam_id = ${camId}
+            where t.cam_id = ${camId}
+            group by t.id
+            having t.status = 'active' or count(se.id) > 0
+            order by coalesce(sum(${WEEKLY_MINUTES}), 0) desc, t.staff_no`,
+      ),
+      queryRows<{ roomId: number; code: string; name: string; capacity: number; minutes: string }>(
+        db,
+        sql`select r.id as "roomId", r.code, r.name, r.capacity, coalesce(sum(${WEEKLY_MINUTES}), 0)::text as minutes
+            from rooms r
+            left join (schedule_entries se join courses c on c.id = se.course_id and c.cam_id = ${camId} and c.term_id = ${tid})
+              on se.room_id = r.id and se.cam_id = ${camId}
+            where r.cam_id = ${camId}
+            group by r.id order by coalesce(sum(${WEEKLY_MINUTES}), 0) desc, r.code`,
+      ),
+      queryRows<{ month: string; count: number }>(
+        db,
+        sql`select to_char(joined, 'YYYY-MM') as month, count(*)::int as count
+            from (select coalesce(enrol_date, (created_at at time zone ${clock.timezone})::date) as joined
+                  from students where cam_id = ${camId}) s
+            where joined >= date_trunc('month', ${clock.today}::date) - interval '11 months'
+              and joined <= ${clock.today}::date
+            group by 1`,
+      ),
+    ]);
+
+  const availableHours = round(((clock.dayEndMin - clock.dayStartMin) * 5) / 60, 2);
+  const monthCounts = new Map(months.map((m) => [m.month, m.count]));
+  const [year, month] = clock.today.split('-').map(Number) as [number, number];
+  const newStudentsByMonth = Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - 1 - (11 - i), 1));
+    const key = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    return { month: key, count: monthCounts.get(key) ?? 0 };
+  });
+  const sum = (rows: { count: number }[]) => rows.reduce((a, r) => a + r.count, 0);
+  const totals = courseTotals[0] ?? { enrolments: 0, capacity: 0 };
+
+  return {
+    term: term ? { ...term, weeks: countTermWeeks(term) } : null,
+    students: { total: sum(byStatus), byStatus, byGrade, byClass },
+    teachers: { total: sum(teacherStatus), byStatus: teacherStatus },
+    managers: { total: sum(managerStatus), byStatus: managerStatus },
+    courses: { total: sum(courseStatus), byStatus: courseStatus, enrolments: totals.enrolments, capacity: totals.capacity },
+    fillRates: fill.map((f) => ({ ...f, rate: ratio(f.enrolled, f.capacity) })),
+    teacherHours: hours.map(({ minutes, ...t }) => ({ ...t, weeklyHours: round(Number(minutes) / 60, 2) })),
+    roomUse: roomUse.map(({ minutes, ...r }) => {
+      const bookedHours = round(Number(minutes) / 60, 2);
+      return { ...r, bookedHours, availableHours, rate: ratio(Number(minutes) / 60, availableHours) };
+    }),
+    newStudentsByMonth,
+  };
+}

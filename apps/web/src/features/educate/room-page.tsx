@@ -1,0 +1,82 @@
+import Button from '@arco-design/web-react/es/Button';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { ROOM_SORTS, roomCreateSchema, roomUpdateSchema, type Room } from '@campus/contract';
+import { useState } from 'react';
+import { showSuccess } from '../../lib/feedback';
+import { FormDrawer } from '../../lib/form/form-drawer';
+import type { FormFieldDef } from '../../lib/form/schema-form';
+import { useT } from '../../lib/i18n';
+import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
+import { Permission } from '../../lib/permission';
+import { roomApi } from './educate-api';
+import { fieldLabel } from './educate-labels';
+
+const PAGE_KEY = 'room';
+const ROOM_PERMS = { add: 'educate:room:add', edit: 'educate:room:edit', delete: 'educate:room:delete' } as const;
+
+export function RoomPage() {
+  const t = useT();
+  const refresh = useRefreshList(PAGE_KEY);
+  const [editing, setEditing] = useState<{ row: Room | null } | null>(null);
+  const label = (field: string) => fieldLabel(t, 'room', field);
+
+  const columns: ListColumn<Room>[] = [
+    { key: 'code', title: label('code'), width: 140 },
+    { key: 'name', title: label('name') },
+    { key: 'capacity', title: label('capacity'), width: 140 },
+    { key: 'createdAt', title: t('field.createdAt'), width: 180, isHiddenByDefault: true, render: (r) => r.createdAt.slice(0, 10) },
+  ];
+  const fields: FormFieldDef[] = [
+    { name: 'code', label: label('code'), kind: 'text', isRequired: true },
+    { name: 'name', label: label('name'), kind: 'text', isRequired: true },
+    { name: 'capacity', label: label('capacity'), kind: 'number', isRequired: true, min: 1, precision: 0 },
+  ];
+
+  const editRow = editing?.row ?? null;
+  const save = async (body: Record<string, unknown>) => {
+    if (editRow) await roomApi.update(editRow.id, body);
+    else await roomApi.create(body);
+    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
+    await refresh();
+  };
+
+  return (
+    <>
+      <ListPage<Room>
+        pageKey={PAGE_KEY}
+        titleKey="menu.educate.room"
+        fetchPage={roomApi.fetchPage}
+        columns={columns}
+        sortFields={ROOM_SORTS}
+        keywordPlaceholder={t('educate.room.keyword')}
+        describeRow={(r) => `${r.name} (${r.code})`}
+        deletion={{ perms: [ROOM_PERMS.delete], remove: roomApi.remove, removeMany: roomApi.removeMany }}
+        actionsWidth={130}
+        rowActions={(r) => (
+          <Permission perms={[ROOM_PERMS.edit]}>
+            <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
+              {t('list.edit')}
+            </Button>
+          </Permission>
+        )}
+        toolbar={() => (
+          <Permission perms={[ROOM_PERMS.add]}>
+            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
+              {t('common.add')}
+            </Button>
+          </Permission>
+        )}
+      />
+      <FormDrawer
+        isOpen={editing !== null}
+        width={440}
+        title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.room') })}
+        schema={editRow ? roomUpdateSchema : roomCreateSchema}
+        fields={fields}
+        initialValues={editRow ? { ...editRow } : {}}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Teacher, Term } from '@campus/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useSessionStore } from '../../lib/session';
+import { fetchOptions } from './educate-api';
+
+/** Terms and teachers of the current campus, for course filters, forms and names in the course list. */
+export function useCourseOptions() {
+  const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
+  const terms = useQuery({ queryKey: ['options', 'terms', camId], queryFn: () => fetchOptions<Term>('/educate/terms', 'startDate:desc') });
+  const teachers = useQuery({
+    queryKey: ['options', 'teachers', camId],
+    queryFn: () => fetchOptions<Teacher>('/educate/teachers', 'name:asc'),
+  });
+  const termList = terms.data ?? [];
+  const teacherList = teachers.data ?? [];
+  return {
+    termOptions: termList.map((x) => ({ value: String(x.id), label: x.name })),
+    teacherOptions: teacherList.map((x) => ({ value: String(x.id), label: `${x.name} (${x.staffNo})` })),
+    // Blank while loading; `#id` only for a reference the campus no longer lists.
+    termName: (id: number) => (terms.isSuccess ? (termList.find((x) => x.id === id)?.name ?? `#${id}`) : ''),
+    teacherName: (id: number) => (teachers.isSuccess ? (teacherList.find((x) => x.id === id)?.name ?? `#${id}`) : ''),
+  };
+}

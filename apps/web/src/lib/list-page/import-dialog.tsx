@@ -1,0 +1,206 @@
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Modal from '@arco-design/web-react/es/Modal';
+import Space from '@arco-design/web-react/es/Space';
+import Table from '@arco-design/web-react/es/Table';
+import { IconDownload, IconFile, IconUpload } from '@arco-design/web-react/icon';
+import { useRef, useState } from 'react';
+import { showSuccess } from '../feedback';
+import { labelFieldMessage } from '../form/field-errors';
+import { useT } from '../i18n';
+import { ApiError, request } from '../request';
+import { downloadFile } from './download';
+import './list-messages';
+import './import-dialog.css';
+
+export interface ImportRowError {
+  row: number;
+  field: string;
+  msg: string;
+}
+
+export interface ImportResult {
+  total: number;
+  created: number;
+  updated: number;
+  errors: ImportRowError[];
+}
+
+function isImportResult(value: unknown): value is ImportResult {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ImportResult).errors);
+}
+
+interface ImportDialogProps {
+  isOpen: boolean;
+  title: string;
+  /** The resource's list path: `/import-template` and `/import` hang off it. */
+  path: string;
+  templateName: string;
+  fieldLabel: (field: string) => string;
+  onClose: () => void;
+  onImported: () => void;
+}
+
+type Phase = 'idle' | 'checking' | 'checked' | 'failed' | 'importing';
+
+/**
+ * Pick a file, see the dry run's row errors, then import: the server writes
+ * nothing while any row is wrong, so Import stays off until the file is clean.
+ */
+export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, onClose, onImported }: ImportDialogProps) {
+  const t = useT();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState('');
+
+  const clear = () => {
+    setFile(null);
+    setPhase('idle');
+    setResult(null);
+    setFailure('');
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const send = async (picked: File, isDryRun: boolean): Promise<ImportResult> => {
+    const body = new FormData();
+    body.append('file', picked);
+    const res = await request.post<ImportResult>(`${path}/import`, body, { params: { dryRun: String(isDryRun) }, errorHandling: 'local' });
+    return res.data;
+  };
+
+  const showFailure = (error: unknown) => {
+    if (error instanceof ApiError && isImportResult(error.data)) setResult(error.data);
+    setFailure(error instanceof Error ? error.message : String(error));
+  };
+
+  const check = async (picked: File) => {
+    setFile(picked);
+    setResult(null);
+    setFailure('');
+    setPhase('checking');
+    try {
+      setResult(await send(picked, true));
+      setPhase('checked');
+    } catch (error) {
+      showFailure(error);
+      setPhase('failed');
+    }
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    setPhase('importing');
+    try {
+      const done = await send(file, false);
+      showSuccess(t('import.done', { created: done.created, updated: done.updated }));
+      onImported();
+      clear();
+      onClose();
+    } catch (error) {
+      showFailure(error);
+      setFailure(t('import.failed'));
+      setPhase('failed');
+    }
+  };
+
+  const errors = result?.errors ?? [];
+  const canImport = phase === 'checked' && result !== null && errors.length === 0 && result.total > 0;
+
+  return (
+    <Modal
+      visible={isOpen}
+      title={title}
+      className="import-dialog"
+      style={{ width: 720 }}
+      onCancel={() => {
+        clear();
+        onClose();
+      }}
+      okText={t('import.submit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !canImport }}
+      confirmLoading={phase === 'importing'}
+      onOk={() => void runImport()}
+      unmountOnExit
+    >
+      <ol className="import-steps">
+        <li>
+          <p className="import-step-text">{t('import.step.template')}</p>
+          <Space wrap>
+            {(['xlsx', 'csv'] as const).map((format) => (
+              <Button
+                key={format}
+                size="small"
+                icon={<IconDownload />}
+                onClick={() => void downloadFile(`${path}/import-template`, { format }, `${templateName}.${format}`).catch(() => undefined)}
+              >
+                {t(format === 'csv' ? 'import.template.csv' : 'import.template.xlsx')}
+              </Button>
+            ))}
+          </Space>
+        </li>
+        <li>
+          <p className="import-step-text">{t('import.step.pick')}</p>
+          <div className="import-pick">
+            <input
+              ref={inputRef}
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="import-file-input"
+              aria-label={t('import.pick')}
+              tabIndex={-1}
+              onChange={(event) => {
+                const picked = event.target.files?.[0];
+                if (picked) void check(picked);
+              }}
+            />
+            <Button icon={<IconUpload />} onClick={() => inputRef.current?.click()} loading={phase === 'checking'}>
+              {t(file ? 'import.repick' : 'import.pick')}
+            </Button>
+            <span className="import-file-name">
+              {file ? (
+                <>
+                  <IconFile aria-hidden="true" /> {file.name}
+                </>
+              ) : (
+                t('import.noFile')
+              )}
+            </span>
+          </div>
+        </li>
+      </ol>
+      <div aria-live="polite" className="import-outcome">
+        {phase === 'checking' && <Alert type="info" content={t('import.checking')} />}
+        {failure && errors.length === 0 && <Alert type="error" content={failure} />}
+        {result && (
+          <Alert
+            type={errors.length ? 'warning' : 'success'}
+            title={t('import.summary', { total: result.total, created: result.created, updated: result.updated })}
+            content={errors.length ? t('import.errors', { count: errors.length }) : t('import.valid')}
+          />
+        )}
+        {errors.length > 0 && (
+          <Table<ImportRowError & { key: number }>
+            className="import-errors"
+            size="small"
+            rowKey="key"
+            border
+            pagination={errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
+            data={errors.map((e, key) => ({ ...e, key }))}
+            columns={[
+              { title: t('import.col.row'), dataIndex: 'row', width: 80 },
+              { title: t('import.col.field'), dataIndex: 'field', width: 160, render: (field: string) => fieldLabel(field) },
+              {
+                title: t('import.col.msg'),
+                dataIndex: 'msg',
+                render: (msg: string, e: ImportRowError) => labelFieldMessage(e.field, msg, fieldLabel(e.field)),
+              },
+            ]}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
