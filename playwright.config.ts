@@ -16,8 +16,9 @@ function findChromium(): string {
 
 // Keep in step with e2e/env.ts (the specs' copy); the config stays import-free so
 // tools without a tsconfig for this root file can still read it.
-const E2E_PORT = 4173;
-const E2E_DATA_DIR = '.tmp/e2e-data';
+// Overridable so two e2e runs can share a machine.
+const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${E2E_PORT}`;
 const E2E_ADMIN_PASSWORD = 'E2e-Admin-Pass-2026';
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
