@@ -34,8 +34,15 @@ test('every icon-only control in the navbar has a name and is reachable by keybo
       els.filter((el) => !(el.getAttribute('aria-label') || el.textContent?.trim())).map((el) => el.outerHTML.slice(0, 80)),
     );
   expect(unnamed).toEqual([]);
+  // The Workplace (its chart chunk included) must have rendered: a late mount would move the focus.
+  await expect(page.getByRole('heading', { level: 1, name: /欢迎回来/ })).toBeVisible();
+  await expect(page.locator('.content-chart canvas')).toBeVisible();
+  // Start keyboard navigation from the top of the document: a blur alone leaves Chrome's starting point
+  // wherever the removed login form was, which the Workplace's cards may now follow.
   await page.evaluate(() => {
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    document.body.setAttribute('tabindex', '-1');
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
   });
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: '跳到主要内容' })).toBeFocused();

@@ -6,7 +6,13 @@ import { buildListBook } from '../lib/list-page/list-messages';
 import { enUS } from './en-us';
 import { listEnUS } from './list-en-us';
 import { listZhCN } from './list-zh-cn';
+import { systemEnUS } from './system-en-us';
+import { systemZhCN } from './system-zh-cn';
 import { zhCN } from './zh-cn';
+import { dashboardEnUS } from './dashboard-en-us';
+import { dashboardZhCN } from './dashboard-zh-cn';
+import { reportEnUS } from './report-en-us';
+import { reportZhCN } from './report-zh-cn';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -48,6 +54,31 @@ describe('locales', () => {
       expect([key, params((listEnUS as Record<string, string>)[key] ?? '')]).toEqual([key, params(zh)]);
   });
 
+  it('carries every system page text in both languages, none blank, none shadowing another book', () => {
+    const zhKeys = Object.keys(systemZhCN).sort();
+    expect(Object.keys(systemEnUS).sort()).toEqual(zhKeys);
+    for (const dict of [systemZhCN, systemEnUS] as Record<string, string>[])
+      expect(Object.entries(dict).filter(([, v]) => v.trim() === '')).toEqual([]);
+    expect(zhKeys.filter((k) => k in zhCN || k in listZhCN)).toEqual([]);
+    const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [key, zh] of Object.entries(systemZhCN))
+      expect([key, params((systemEnUS as Record<string, string>)[key] ?? '')]).toEqual([key, params(zh)]);
+  });
+
+  it('carries every Workplace and report text in both languages, none blank, none shadowing another book', () => {
+    const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [zhBook, enBook] of [
+      [dashboardZhCN, dashboardEnUS],
+      [reportZhCN, reportEnUS],
+    ] as Record<string, string>[][]) {
+      if (!zhBook || !enBook) throw new Error('book pair');
+      expect(Object.keys(enBook).sort()).toEqual(Object.keys(zhBook).sort());
+      for (const dict of [zhBook, enBook]) expect(Object.entries(dict).filter(([, v]) => v.trim() === '')).toEqual([]);
+      expect(Object.keys(zhBook).filter((k) => k in zhCN || k in listZhCN || k in systemZhCN)).toEqual([]);
+      for (const [key, zh] of Object.entries(zhBook)) expect([key, params(enBook[key] ?? '')]).toEqual([key, params(zh)]);
+    }
+  });
+
   it('uses the same placeholders in both languages', () => {
     const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     const en = enUS as Record<string, string>;
@@ -66,7 +97,9 @@ describe('locales', () => {
     for (const file of listSources(SRC)) {
       const text = readFileSync(file, 'utf8');
       for (const pattern of patterns)
-        for (const m of text.matchAll(pattern)) if (m[1] && !(m[1] in zhCN) && !(m[1] in listZhCN)) missing.add(`${m[1]} (${file})`);
+        for (const m of text.matchAll(pattern))
+          if (m[1] && ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN].some((book) => m[1] !== undefined && m[1] in book))
+            missing.add(`${m[1]} (${file})`);
     }
     expect([...missing]).toEqual([]);
   });

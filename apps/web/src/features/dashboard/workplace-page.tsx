@@ -2,7 +2,17 @@ import Card from '@arco-design/web-react/es/Card';
 import Empty from '@arco-design/web-react/es/Empty';
 import Grid from '@arco-design/web-react/es/Grid';
 import Tag from '@arco-design/web-react/es/Tag';
-import { IconCalendar, IconHistory, IconIdcard, IconLocation, IconSchedule, IconUser, IconUserGroup } from '@arco-design/web-react/icon';
+import {
+  IconCalendar,
+  IconCalendarClock,
+  IconHistory,
+  IconHome,
+  IconIdcard,
+  IconLocation,
+  IconSchedule,
+  IconUser,
+  IconUserGroup,
+} from '@arco-design/web-react/icon';
 import { DEFAULT_MENUS, DEFAULT_ROUTE_NAME, RouteName, type MenuItem } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -13,6 +23,11 @@ import { useUserPerms } from '../../lib/permission';
 import { useRecentVisits } from '../../lib/recent-visits';
 import { hasRouteAccess } from '../../lib/route-access';
 import { useSessionStore } from '../../lib/session';
+import { ContentChart } from './content-chart';
+import { NoticesCard } from './notices-card';
+import { OverviewCards } from './overview-cards';
+import { PopularCard } from './popular-card';
+import { TodayCard } from './today-card';
 import './workplace-page.css';
 
 const QUICK_LINKS = [
@@ -20,6 +35,8 @@ const QUICK_LINKS = [
   { name: RouteName.teacher, icon: IconIdcard, descKey: 'page.teacher.desc' },
   { name: RouteName.manager, icon: IconUserGroup, descKey: 'page.manager.desc' },
   { name: RouteName.course, icon: IconSchedule, descKey: 'page.course.desc' },
+  { name: RouteName.room, icon: IconHome, descKey: 'dashboard.quick.room' },
+  { name: RouteName.term, icon: IconCalendarClock, descKey: 'dashboard.quick.term' },
 ] as const;
 
 function findRoute(items: readonly MenuItem[], name: string): MenuItem | undefined {
@@ -139,26 +156,24 @@ export function WorkplacePage() {
           </div>
         </dl>
       </Card>
+      <OverviewCards />
       <Grid.Row gutter={16}>
-        <Grid.Col xs={24} lg={16}>
+        <Grid.Col xs={24} lg={16} className="workplace-column">
+          <ContentChart />
+          <Grid.Row gutter={16}>
+            <Grid.Col xs={24} md={12}>
+              <PopularCard />
+            </Grid.Col>
+            <Grid.Col xs={24} md={12}>
+              <TodayCard />
+            </Grid.Col>
+          </Grid.Row>
           <Card title={t('workplace.quickLinks')} bordered={false} className="workplace-card">
             <QuickLinks />
           </Card>
-          <Card title={t('workplace.charts')} bordered={false} className="workplace-card">
-            <div className="workplace-chart-placeholder">
-              <svg viewBox="0 0 400 120" aria-hidden="true" focusable="false" className="workplace-chart-sketch">
-                <polyline
-                  points="0,100 50,70 100,84 150,40 200,64 250,30 300,76 350,44 400,56"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="3"
-                />
-              </svg>
-              <p>{t('workplace.charts.pending')}</p>
-            </div>
-          </Card>
         </Grid.Col>
-        <Grid.Col xs={24} lg={8}>
+        <Grid.Col xs={24} lg={8} className="workplace-column">
+          <NoticesCard />
           <Card title={t('workplace.recent')} bordered={false} className="workplace-card">
             <RecentVisits />
           </Card>

@@ -1,5 +1,124 @@
-import { PlannedPage } from '../../lib/page-frame';
+import Button from '@arco-design/web-react/es/Button';
+import Tag from '@arco-design/web-react/es/Tag';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { ROLE_SORTS, roleCreateSchema, roleUpdateSchema, type Role } from '@campus/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { showSuccess } from '../../lib/feedback';
+import { FormDrawer } from '../../lib/form/form-drawer';
+import type { FormFieldDef } from '../../lib/form/schema-form';
+import { useT } from '../../lib/i18n';
+import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
+import { Permission } from '../../lib/permission';
+import { SystemStatusTag } from './status-tag';
+import { roleApi } from './system-api';
+import { formatTime, statusOptions } from './system-labels';
+import './system-messages';
+import './system.css';
+
+const PAGE_KEY = 'system-role';
+const ROLE_PERMS = {
+  add: 'system:role:add',
+  edit: 'system:role:edit',
+  delete: 'system:role:delete',
+  assign: 'system:role:assign',
+} as const;
 
 export function RolePage() {
-  return <PlannedPage titleKey="menu.system.role" descKey="page.role.desc" />;
+  const t = useT();
+  const refresh = useRefreshList(PAGE_KEY);
+  const [editing, setEditing] = useState<{ row: Role | null } | null>(null);
+
+  const columns: ListColumn<Role>[] = [
+    {
+      key: 'name',
+      title: t('sys.role.name'),
+      width: 160,
+      render: (r) => (
+        <span>
+          {r.name}
+          {r.builtin && (
+            <Tag size="small" color="purple" className="sys-inline-tag">
+              {t('sys.builtin')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    { key: 'code', title: t('sys.role.code'), width: 140 },
+    { key: 'sort', title: t('sys.sort'), width: 80 },
+    { key: 'status', title: t('sys.status'), width: 90, render: (r) => <SystemStatusTag value={r.status} /> },
+    { key: 'userCount', title: t('sys.role.userCount'), width: 90 },
+    { key: 'remark', title: t('sys.remark'), width: 200 },
+    { key: 'createdAt', title: t('field.createdAt'), width: 170, render: (r) => formatTime(r.createdAt) },
+  ];
+  const fields: FormFieldDef[] = [
+    { name: 'name', label: t('sys.role.name'), kind: 'text', isRequired: true },
+    { name: 'code', label: t('sys.role.code'), kind: 'text', isRequired: true, placeholder: t('sys.role.codeHint') },
+    { name: 'sort', label: t('sys.sort'), kind: 'number', min: 0, precision: 0 },
+    { name: 'status', label: t('sys.status'), kind: 'select', options: statusOptions(t) },
+    { name: 'remark', label: t('sys.remark'), kind: 'textarea', isWide: true },
+  ];
+
+  const editRow = editing?.row ?? null;
+  const save = async (body: Record<string, unknown>) => {
+    if (editRow) await roleApi.update(editRow.id, body);
+    else await roleApi.create(body);
+    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
+    await refresh();
+  };
+
+  return (
+    <>
+      <ListPage<Role>
+        pageKey={PAGE_KEY}
+        titleKey="menu.system.role"
+        fetchPage={roleApi.fetchPage}
+        columns={columns}
+        sortFields={ROLE_SORTS}
+        filters={[{ name: 'status', label: t('sys.status'), options: statusOptions(t) }]}
+        keywordPlaceholder={t('sys.role.keyword')}
+        describeRow={(r) => `${r.name} (${r.code})`}
+        deletion={{ perms: [ROLE_PERMS.delete], remove: roleApi.remove, removeMany: roleApi.removeMany }}
+        actionsWidth={260}
+        rowActions={(r) => (
+          <>
+            <Permission perms={[ROLE_PERMS.edit]}>
+              <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
+                {t('list.edit')}
+              </Button>
+            </Permission>
+            <Permission perms={[ROLE_PERMS.assign]}>
+              <Link className="sys-row-link" to={`/system/role/${r.id}/user`} aria-label={t('sys.role.usersOf', { name: r.name })}>
+                {t('sys.role.users')}
+              </Link>
+              <Link className="sys-row-link" to={`/system/role/${r.id}/menu`} aria-label={t('sys.role.menusOf', { name: r.name })}>
+                {t('sys.role.menus')}
+              </Link>
+              <Link className="sys-row-link" to={`/system/role/${r.id}/perm`} aria-label={t('sys.role.permsOf', { name: r.name })}>
+                {t('sys.role.perms')}
+              </Link>
+            </Permission>
+          </>
+        )}
+        toolbar={() => (
+          <Permission perms={[ROLE_PERMS.add]}>
+            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
+              {t('common.add')}
+            </Button>
+          </Permission>
+        )}
+      />
+      <FormDrawer
+        isOpen={editing !== null}
+        width={480}
+        title={t(editRow ? 'form.edit' : 'form.add', { thing: t('sys.thing.role') })}
+        schema={editRow ? roleUpdateSchema : roleCreateSchema}
+        fields={fields}
+        initialValues={editRow ? { ...editRow } : { status: 'active', sort: 0 }}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
 }

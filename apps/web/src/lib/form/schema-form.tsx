@@ -5,6 +5,7 @@ import Input from '@arco-design/web-react/es/Input';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Select from '@arco-design/web-react/es/Select';
 import Switch from '@arco-design/web-react/es/Switch';
+import TreeSelect from '@arco-design/web-react/es/TreeSelect';
 import { useCallback, useId, useState } from 'react';
 import type { z } from 'zod';
 import { getLocale, useT } from '../i18n';
@@ -14,8 +15,10 @@ import '../list-page/list-messages';
 export interface FormFieldDef {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'select' | 'date' | 'number' | 'switch';
+  kind: 'text' | 'textarea' | 'select' | 'multiselect' | 'tree' | 'password' | 'date' | 'number' | 'switch';
   options?: { value: string | number; label: string }[];
+  /** Choices of a `tree` field (a parent department, a parent menu). */
+  treeData?: FormTreeNode[];
   isRequired?: boolean;
   /** An optional reference (user, department): empty clears it rather than leaving it as it was. */
   isNullable?: boolean;
@@ -26,6 +29,12 @@ export interface FormFieldDef {
   isWide?: boolean;
 }
 
+export interface FormTreeNode {
+  key: string;
+  title: string;
+  children?: FormTreeNode[];
+}
+
 export type FormValues = Record<string, unknown>;
 
 /** The request body of the form's values: blanks as the server reads "no value". */
@@ -34,6 +43,9 @@ export function buildFormBody(fields: readonly FormFieldDef[], values: FormValue
   for (const f of fields) {
     const value = values[f.name];
     if (f.kind === 'switch') body[f.name] = Boolean(value);
+    // Form encoding drops an empty array, so "none" travels as '' (the contract reads it so).
+    else if (f.kind === 'multiselect') body[f.name] = Array.isArray(value) && value.length > 0 ? value : '';
+    else if (f.kind === 'tree') body[f.name] = value === undefined || value === null || value === '' ? '' : Number(value);
     else if (f.kind === 'number') {
       if (typeof value === 'number') body[f.name] = value;
       else if (f.isNullable) body[f.name] = '';
@@ -147,12 +159,19 @@ export function SchemaForm({ form, initialValues, fields, validateField, onSubmi
 }
 
 function renderControl(f: FormFieldDef, t: ReturnType<typeof useT>) {
-  const placeholder = f.placeholder ?? t(f.kind === 'select' || f.kind === 'date' ? 'form.select' : 'form.input', { field: f.label });
+  const isPicker = f.kind === 'select' || f.kind === 'multiselect' || f.kind === 'tree' || f.kind === 'date';
+  const placeholder = f.placeholder ?? t(isPicker ? 'form.select' : 'form.input', { field: f.label });
   switch (f.kind) {
     case 'textarea':
       return <Input.TextArea placeholder={placeholder} autoSize={{ minRows: 2, maxRows: 6 }} />;
     case 'select':
       return <Select placeholder={placeholder} options={f.options} allowClear={!f.isRequired} showSearch />;
+    case 'multiselect':
+      return <Select mode="multiple" placeholder={placeholder} options={f.options} allowClear showSearch />;
+    case 'tree':
+      return <TreeSelect placeholder={placeholder} treeData={f.treeData} allowClear showSearch />;
+    case 'password':
+      return <Input.Password placeholder={placeholder} autoComplete="new-password" />;
     case 'date':
       return <DatePicker placeholder={placeholder} style={{ width: '100%' }} />;
     case 'number':

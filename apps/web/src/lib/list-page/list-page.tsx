@@ -1,6 +1,7 @@
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Checkbox from '@arco-design/web-react/es/Checkbox';
+import DatePicker from '@arco-design/web-react/es/DatePicker';
 import Dropdown from '@arco-design/web-react/es/Dropdown';
 import Empty from '@arco-design/web-react/es/Empty';
 import Input from '@arco-design/web-react/es/Input';
@@ -39,6 +40,8 @@ export interface FilterField {
   label: string;
   /** A select when given, else a text box. */
   options?: { value: string; label: string }[];
+  /** A date picker (YYYY-MM-DD) instead of a text box. */
+  isDate?: boolean;
 }
 
 export interface ListPageProps<T extends { id: number }> {
@@ -60,6 +63,8 @@ export interface ListPageProps<T extends { id: number }> {
   /** Row and bulk delete, shown to holders of these perms. */
   deletion?: { perms: string[]; remove: (id: number) => Promise<void>; removeMany: (ids: number[]) => Promise<void> };
   extraTopContent?: ReactNode;
+  /** Beside the page title (a switch between two views of one page). */
+  frameExtra?: ReactNode;
 }
 
 export function listQueryKey(pageKey: string): readonly unknown[] {
@@ -203,7 +208,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   );
 
   return (
-    <PageFrame titleKey={props.titleKey}>
+    <PageFrame titleKey={props.titleKey} extra={props.frameExtra}>
       <Card bordered={false} className="list-card">
         <form
           className="list-search"
@@ -232,6 +237,15 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
                 onChange={(value: string | undefined) => setDraft((d) => ({ ...d, filters: { ...d.filters, [f.name]: value ?? '' } }))}
                 allowClear
                 options={f.options}
+                className="list-search-select"
+              />
+            ) : f.isDate ? (
+              <DatePicker
+                key={f.name}
+                aria-label={f.label}
+                placeholder={f.label}
+                value={draft.filters[f.name] || undefined}
+                onChange={(value: string | undefined) => setDraft((d) => ({ ...d, filters: { ...d.filters, [f.name]: value ?? '' } }))}
                 className="list-search-select"
               />
             ) : (

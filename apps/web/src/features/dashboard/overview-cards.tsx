@@ -1,0 +1,53 @@
+import Card from '@arco-design/web-react/es/Card';
+import Skeleton from '@arco-design/web-react/es/Skeleton';
+import { IconBook, IconCalendarClock, IconIdcard, IconUser } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { useT } from '../../lib/i18n';
+import { useSessionStore } from '../../lib/session';
+import { fetchOverview, type DashboardOverview } from './dashboard-api';
+import './dashboard-messages';
+
+const CARDS: { key: keyof Omit<DashboardOverview, 'week' | 'date'>; icon: ComponentType; tone: string }[] = [
+  { key: 'students', icon: IconUser, tone: 'blue' },
+  { key: 'teachers', icon: IconIdcard, tone: 'cyan' },
+  { key: 'courses', icon: IconBook, tone: 'purple' },
+  { key: 'todayLessons', icon: IconCalendarClock, tone: 'orange' },
+];
+
+export function OverviewCards() {
+  const t = useT();
+  const camId = useSessionStore((s) => s.campus?.cam_id);
+  const overview = useQuery({ queryKey: ['dashboard', 'overview', camId], queryFn: fetchOverview });
+  const data = overview.data;
+  return (
+    <ul className="overview-cards" aria-label={t('workplace.charts')}>
+      {CARDS.map(({ key, icon: Icon, tone }) => (
+        <li key={key}>
+          <Card bordered={false} className={`overview-card tone-${tone}`}>
+            <span className="overview-card-icon" aria-hidden="true">
+              <Icon />
+            </span>
+            <div className="overview-card-text">
+              <span className="overview-card-label">{t(`dashboard.overview.${key}`)}</span>
+              {data ? (
+                <strong className="overview-card-value" data-testid={`overview-${key}`}>
+                  {data[key].toLocaleString()}
+                </strong>
+              ) : overview.isError ? (
+                <span className="overview-card-note">{t('dashboard.loadFailed')}</span>
+              ) : (
+                <Skeleton text={{ rows: 1, width: 60 }} animation />
+              )}
+              {key === 'todayLessons' && data && (
+                <span className="overview-card-note">
+                  {data.week === null ? t('dashboard.overview.noTerm') : t('dashboard.overview.week', { week: data.week })}
+                </span>
+              )}
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,51 @@
+import type { DeptNode, SystemMenuNode } from '@campus/contract';
+import type { FormTreeNode } from '../../lib/form/schema-form';
+import type { Translate } from '../../lib/i18n';
+
+/** Active/disabled is the one status of users, roles and departments. */
+export function statusOptions(t: Translate) {
+  return (['active', 'disabled'] as const).map((value) => ({ value, label: t(`sys.status.${value}`) }));
+}
+
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export function buildDeptTreeData(nodes: readonly DeptNode[], exceptId?: number): FormTreeNode[] {
+  return nodes
+    .filter((n) => n.id !== exceptId)
+    .map((n) => ({ key: String(n.id), title: n.name, children: buildDeptTreeData(n.children, exceptId) }));
+}
+
+/** A parent must not be the node itself or one of its descendants: the server refuses cycles too. */
+export function buildMenuTreeData(nodes: readonly SystemMenuNode[], t: Translate, exceptId?: number): FormTreeNode[] {
+  return nodes
+    .filter((n) => n.id !== exceptId)
+    .map((n) => ({ key: String(n.id), title: `${t(n.locale)} (${n.name})`, children: buildMenuTreeData(n.children, t, exceptId) }));
+}
+
+export function flattenDepts(nodes: readonly DeptNode[], depth = 0): { value: string; label: string }[] {
+  return nodes.flatMap((n) => [
+    { value: String(n.id), label: `${'\u00a0\u00a0'.repeat(depth)}${n.name}` },
+    ...flattenDepts(n.children, depth + 1),
+  ]);
+}
+
+/** Modules of the seeded catalogue have labels; one an admin adds shows its own name. */
+export function moduleLabel(t: Translate, module: string): string {
+  const key = `sys.module.${module}`;
+  const text = t(key);
+  return text === key ? module : text;
+}
+
+/** Keeps the nodes that match and the ancestors leading to them. */
+export function filterTree<T extends { children: T[] }>(nodes: readonly T[], isMatch: (node: T) => boolean): T[] {
+  return nodes.flatMap((n) => {
+    const children = filterTree(n.children, isMatch);
+    return isMatch(n) || children.length > 0 ? [{ ...n, children }] : [];
+  });
+}

@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD, ARTIFACTS_DIR } from './env';
+import { expect, signIn, signInFresh, test } from './fixtures';
+
+/** The navbar's message button; its accessible name carries the unread count. */
+function messageButton(page: Page) {
+  return page.getByRole('button', { name: /^消息通知/ });
+}
+
+async function readUnread(page: Page): Promise<number> {
+  const name = (await messageButton(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) 条未读/.exec(name)?.[1] ?? 0);
+}
+
+test('a notice published by the admin reaches another user live, and reading it clears the badge', async ({ page, browser, request }) => {
+  // The reader: a teacher-role user of campus 1, created through the system API.
+  const { encryptLoginPassword } = await import('../packages/contract/src/login-crypto');
+  const login = await request.post('/api/login', { form: { username: 'admin', password: encryptLoginPassword(E2E_ADMIN_PASSWORD) } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
+  const roles = (await (await request.get('/api/system/roles?pageSize=100', { headers })).json()) as {
+    data: { list: { id: number; code: string }[] };
+  };
+  const role = roles.data.list.find((r) => r.code === 'teacher');
+  expect(role, 'the seeded teacher role').toBeDefined();
+  const username = `reader${Date.now() % 100_000}`;
+  const password = 'Reader-Pass-2026!';
+  const created = await request.post('/api/system/users', {
+    headers,
+    data: {
+      username,
+      nickname: 'Notice Reader',
+      roleIds: [role?.id],
+      campusIds: [1],
+      status: 'active',
+      password: encryptLoginPassword(password),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // The reader signs in in a second browser context, with the same console guard.
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  const readerProblems: string[] = [];
+  reader.on('pageerror', (error) => readerProblems.push(error.message));
+  reader.on('console', (message) => {
+    if (message.type() === 'error') readerProblems.push(message.text());
+  });
+  const streamOpened = reader.waitForResponse((r) => r.url().includes('/api/message/stream'));
+  await reader.goto('/login');
+  await signIn(reader, username, password);
+  await expect(reader).toHaveURL(/\/dashboard\/workplace$/);
+  await streamOpened;
+  await expect(messageButton(reader)).toBeVisible();
+  const before = await readUnread(reader);
+
+  // The admin publishes to campus 1 from the Workplace's notices card.
+  await signInFresh(page);
+  const title = `周一例会通知 ${Date.now() % 100_000}`;
+  await page.getByRole('button', { name: '发布通知' }).click();
+  const dialog = page.getByRole('dialog', { name: '发布通知' });
+  await dialog.locator('input').first().fill(title);
+  await dialog.locator('textarea').fill('周一上午 8:00 在报告厅开会，请准时参加。');
+  // The audience defaults to everyone, the reader included.
+  await expect(dialog.locator('.arco-select')).toContainText('所有人');
+  await dialog.getByRole('button', { name: '发布通知' }).click();
+  await expect(page.getByText(/通知已发送给 \d+ 位用户/)).toBeVisible();
+
+  // Without a reload, the reader's badge goes up and the box lists the notice.
+  await expect.poll(() => readUnread(reader), { timeout: 15_000 }).toBe(before + 1);
+  await messageButton(reader).click();
+  const box = reader.locator('.message-box');
+  await box.getByRole('tab', { name: /通知/ }).click();
+  const item = box.locator('.message-item', { hasText: title });
+  await expect(item).toBeVisible();
+  await expect(item).toHaveClass(/is-unread/);
+  await reader.screenshot({ path: `${ARTIFACTS_DIR}/message-box-open.png` });
+
+  // Marking it read clears it from the badge.
+  await item.getByRole('button').click();
+  await expect(item).not.toHaveClass(/is-unread/);
+  await expect.poll(() => readUnread(reader)).toBe(before);
+  if (before === 0) await expect(reader.locator('.arco-badge-number')).toHaveCount(0);
+
+  // The admin can withdraw it from the notices card's drawer.
+  await page.getByRole('button', { name: '更多' }).click();
+  const drawer = page.locator('.arco-drawer');
+  await expect(drawer).toContainText(title);
+  await drawer.locator('.notice-manage-item', { hasText: title }).getByRole('button', { name: '撤回' }).click();
+  await page.getByRole('dialog').last().getByRole('button', { name: '撤回' }).click();
+  await expect(page.getByText('通知已撤回')).toBeVisible();
+  // Read already, so the unread count does not move: opening the box again lists what is left.
+  await messageButton(reader).click();
+  await expect(box).toBeHidden();
+  await messageButton(reader).click();
+  await expect(box.locator('.message-item', { hasText: title })).toHaveCount(0);
+
+  expect(readerProblems, 'reader page errors or console errors').toEqual([]);
+  await readerContext.close();
+});
+
+test('mark all read empties the unread count of a tab', async ({ page }) => {
+  await signInFresh(page);
+  await messageButton(page).click();
+  const box = page.locator('.message-box');
+  await expect(box.getByRole('tab').first()).toBeVisible();
+  for (const tab of ['消息', '通知', '待办']) {
+    await box.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    const markAll = box.getByRole('button', { name: '全部已读' });
+    if (await markAll.isEnabled()) await markAll.click();
+    await expect(box.getByRole('tab', { name: new RegExp(`^${tab}`) })).toHaveText(tab);
+  }
+  await expect.poll(() => readUnread(page)).toBe(0);
+});

@@ -1,0 +1,152 @@
+import type { ReportSummary } from '@campus/contract';
+import ExcelJS from 'exceljs';
+import { callApi } from './educate-api';
+import { countPaintedPixels, expectChartsDrawn, readCanvas } from './charts';
+import { ARTIFACTS_DIR } from './env';
+import { expect, openFromMenu, signInFresh, test } from './fixtures';
+
+const CHARTED_SECTIONS = ['section-status', 'section-grade', 'section-fill', 'section-hours', 'section-rooms', 'section-months'];
+
+function formatRate(rate: number): string {
+  return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
+}
+
+test.describe('summary report', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInFresh(page);
+    await openFromMenu(page, '报表中心', '汇总报表');
+    await expect(page.getByRole('heading', { level: 1, name: '汇总报表' })).toBeVisible();
+  });
+
+  test('renders its numbers and charts in both themes and languages', async ({ page }) => {
+    const summary = (await callApi<ReportSummary>(page, 'GET', '/report/summary')).data;
+    expect(summary.students.total).toBeGreaterThan(0);
+    expect(summary.fillRates.length).toBeGreaterThan(0);
+
+    // Numbers: the cards and the tables beside the charts are the API's figures.
+    await expect(page.getByTestId('report-students')).toHaveText(summary.students.total.toLocaleString('en-US'));
+    await expect(page.getByTestId('report-teachers')).toHaveText(summary.teachers.total.toLocaleString('en-US'));
+    await expect(page.getByTestId('report-courses')).toHaveText(summary.courses.total.toLocaleString('en-US'));
+    await expect(page.getByTestId('report-enrolments')).toHaveText(summary.courses.enrolments.toLocaleString('en-US'));
+    const fillRows = page.getByTestId('section-fill').locator('tbody tr');
+    await expect(fillRows).toHaveCount(summary.fillRates.length);
+    const top = [...summary.fillRates].sort((a, b) => b.rate - a.rate)[0];
+    if (!top) throw new Error('no fill rate');
+    await expect(fillRows.first()).toContainText(top.name);
+    await expect(fillRows.first()).toContainText(formatRate(top.rate));
+    await expect(page.getByTestId('section-months').locator('tbody tr')).toHaveCount(12);
+
+    // Charts: one canvas each, painted, light theme first.
+    for (const id of CHARTED_SECTIONS) await expectChartsDrawn(page.getByTestId(id), 1);
+    await expect(page.getByTestId('section-status')).toContainText('在读');
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/report-summary-light.png`, fullPage: true });
+    const lightPie = await readCanvas(page.getByTestId('section-status').locator('canvas'));
+
+    // Dark theme: redrawn in the dark palette, live, without a reload.
+    await page.getByRole('button', { name: '切换为暗色主题' }).click();
+    await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+    await expect.poll(() => readCanvas(page.getByTestId('section-status').locator('canvas'))).not.toBe(lightPie);
+    for (const id of CHARTED_SECTIONS) await expectChartsDrawn(page.getByTestId(id), 1);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/report-summary-dark.png`, fullPage: true });
+
+    // English: titles, table headers and chart labels follow the language.
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Summary' })).toBeVisible();
+    await expect(page.getByTestId('section-status')).toContainText('Students by status');
+    await expect(page.getByTestId('section-status')).toContainText('Enrolled');
+    await expect(page.getByTestId('section-fill').locator('thead')).toContainText('Capacity');
+    await expect(page.getByTestId('report-students')).toHaveText(summary.students.total.toLocaleString('en-US'));
+    for (const id of CHARTED_SECTIONS) expect(await countPaintedPixels(page.getByTestId(id).locator('canvas'))).toBeGreaterThan(500);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/report-summary-dark-en.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+    for (const id of CHARTED_SECTIONS) await expectChartsDrawn(page.getByTestId(id), 1);
+  });
+
+  test('exports a workbook whose numbers match the page', async ({ page }, testInfo) => {
+    const summary = (await callApi<ReportSummary>(page, 'GET', '/report/summary')).data;
+    const pageTotal = Number((await page.getByTestId('report-students').innerText()).replace(/,/g, ''));
+    expect(pageTotal).toBe(summary.students.total);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 XLSX' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const file = testInfo.outputPath('summary.xlsx');
+    await download.saveAs(file);
+    await expect(page.getByText(/已下载/)).toBeVisible();
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    expect(workbook.worksheets.map((ws) => ws.name)).toEqual([
+      '学生',
+      '教职工',
+      '课程',
+      '课程满员率',
+      '教师周课时',
+      '教室使用率',
+      '每月新生',
+    ]);
+
+    // Students sheet: the total row is the page's card.
+    const students = workbook.getWorksheet('学生');
+    expect(students?.getRow(2).getCell(3).value).toBe(pageTotal);
+
+    // Fill rates sheet: every course on the page with the same enrolled, capacity and rate.
+    const fill = workbook.getWorksheet('课程满员率');
+    if (!fill) throw new Error('no fill-rate sheet');
+    const sheetRows = new Map<string, { enrolled: number; capacity: number; rate: number }>();
+    fill.eachRow((row, n) => {
+      if (n === 1) return;
+      sheetRows.set(row.getCell(2).text, {
+        enrolled: Number(row.getCell(3).value),
+        capacity: Number(row.getCell(4).value),
+        rate: Number(row.getCell(5).value),
+      });
+    });
+    const pageRows = await page
+      .getByTestId('section-fill')
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '')));
+    expect(pageRows.length).toBe(sheetRows.size);
+    for (const [name, enrolled, capacity, rate] of pageRows) {
+      const fromSheet = sheetRows.get(name ?? '');
+      expect(fromSheet, `course ${name} in the workbook`).toBeDefined();
+      expect(String(fromSheet?.enrolled)).toBe(enrolled);
+      expect(String(fromSheet?.capacity)).toBe(capacity);
+      expect(formatRate(fromSheet?.rate ?? -1)).toBe(rate);
+    }
+
+    // Months sheet matches the table under the trend chart.
+    const months = workbook.getWorksheet('每月新生');
+    const monthCells = await page
+      .getByTestId('section-months')
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '').join('=')));
+    const sheetMonths: string[] = [];
+    months?.eachRow((row, n) => {
+      if (n > 1) sheetMonths.push(`${row.getCell(1).text}=${row.getCell(2).text}`);
+    });
+    expect(sheetMonths).toEqual(monthCells);
+
+    // CSV too: a file with the students' title row.
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  });
+
+  test('print layout hides the console chrome', async ({ page }) => {
+    await expectChartsDrawn(page.getByTestId('section-status'), 1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.app-navbar')).toBeHidden();
+    await expect(page.locator('.app-sider')).toBeHidden();
+    await expect(page.locator('.app-tabbar')).toBeHidden();
+    await expect(page.getByRole('button', { name: '导出 XLSX' })).toBeHidden();
+    await expect(page.getByText(/打印时间/)).toBeVisible();
+    // Each section fits the A4 text width (186 mm at 96 dpi ≈ 703 px).
+    await page.setViewportSize({ width: 703, height: 1000 });
+    const widths = await page.locator('.report-section').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    for (const width of widths) expect(width).toBeLessThanOrEqual(703);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/report-summary-print.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+  });
+});
