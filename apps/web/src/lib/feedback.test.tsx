@@ -7,15 +7,17 @@ afterEach(() => {
 });
 
 // Without the React 19 adapter these calls throw (ReactDOM.render is gone); this proves it is wired.
+// Arco's feedback components load lazily; on a busy CI machine that import alone can take seconds.
+const LAZY_LOAD = { timeout: 10_000 };
 describe('imperative Arco feedback under React 19', () => {
   it('renders a Message', async () => {
     act(() => showSuccess('Saved'));
-    await waitFor(() => expect(document.body.textContent).toContain('Saved'));
+    await waitFor(() => expect(document.body.textContent).toContain('Saved'), LAZY_LOAD);
   });
 
   it('renders a Notification', async () => {
     act(() => notifyError('Could not save', 'Request failed'));
-    await waitFor(() => expect(document.body.textContent).toContain('Could not save'));
+    await waitFor(() => expect(document.body.textContent).toContain('Could not save'), LAZY_LOAD);
     expect(document.body.textContent).toContain('Request failed');
   });
 
@@ -32,7 +34,7 @@ describe('imperative Arco feedback under React 19', () => {
         },
       }),
     );
-    await waitFor(() => expect(document.body.textContent).toContain('Confirm logout'));
+    await waitFor(() => expect(document.body.textContent).toContain('Confirm logout'), LAZY_LOAD);
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Re-Login');
     expect(button).toBeTruthy();
     act(() => button?.click());
