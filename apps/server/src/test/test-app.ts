@@ -106,3 +106,28 @@ export function multipartFile(filename: string, content: Buffer | string, field 
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Calls to /api/educate as one signed-in user in English; `ctx` is read on each
+ * call, so files can fill the token and campus in beforeAll.
+ */
+export function educateClient(ctx: () => { app: FastifyInstance; token: string; camId: number }) {
+  const api = (method: Method, url: string, payload?: unknown, cam?: number) => {
+    const { app, token, camId } = ctx();
+    return call(app, {
+      method,
+      url: `/api/educate${url}`,
+      headers: { ...authed(token, cam ?? camId), 'accept-language': 'en-US' },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  };
+  /** Creates a resource and answers its id; anything but 201 fails the test. */
+  const create = async (path: string, body: Record<string, unknown>, cam?: number): Promise<number> => {
+    const res = await api('POST', path, body, cam);
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.body.msg}`);
+    return (res.body.data as { id: number }).id;
+  };
+  return { api, create };
+}

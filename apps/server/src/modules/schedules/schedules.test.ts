@@ -3,28 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHm, type ScheduleConflict } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
 import { createCampus, getCampusIds } from '../../test/fixtures.js';
-import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
+import { createTestApp, educateClient, getToken, type TestApp } from '../../test/test-app.js';
 import { compareEntries, type EngineEntry } from '../../lib/scheduling/clash.js';
 
 let t: TestApp;
 let token: string;
 let camA: number;
 let camB: number;
-const en = { 'accept-language': 'en-US' };
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cam = camA) =>
-  call(t.app, {
-    method,
-    url: `/api/educate${url}`,
-    headers: { ...authed(token, cam), ...en },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function create(path: string, body: Record<string, unknown>, cam = camA): Promise<number> {
-  const res = await api('POST', path, body, cam);
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.body.msg}`);
-  return (res.body.data as { id: number }).id;
-}
+const { api, create } = educateClient(() => ({ app: t.app, token, camId: camA }));
 
 interface EntryBody {
   weekday: number;
