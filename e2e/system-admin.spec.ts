@@ -16,6 +16,8 @@ async function pickOption(page: Page, scope: Locator, label: RegExp, option: str
     .click();
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
   await page.keyboard.press('Escape');
+  // The popup fades out; until it is gone, a `:visible` popup query would find it instead of the next one.
+  await expect(page.locator('.arco-select-popup:visible')).toHaveCount(0);
 }
 
 /**
@@ -88,6 +90,7 @@ test.describe('system administration', () => {
     await pickOption(page, drawer(page), /角色/, roleName);
     const campusField = drawer(page).locator('.arco-form-item', { has: page.locator('label', { hasText: /校区/ }) });
     await campusField.locator('.arco-select-view').click();
+    await expect(page.locator('.arco-select-popup:visible')).toHaveCount(1);
     const firstCampus = page.locator('.arco-select-popup:visible .arco-select-option').first();
     const campusName = (await firstCampus.innerText()).trim();
     await firstCampus.click();
