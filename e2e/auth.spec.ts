@@ -49,13 +49,33 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: '学生管理' })).toBeVisible();
   });
 
-  for (const redirect of ['//evil.com', '/\\evil.com', '%2F%2Fevil.com', 'javascript:alert(1)', 'https://evil.com/']) {
-    test(`the login redirect ${redirect} stays in the app`, async ({ page }) => {
+  for (const redirect of [
+    '//evil.com',
+    '/\\evil.com',
+    '%2F%2Fevil.com',
+    'javascript:alert(1)',
+    'https://evil.com/',
+    // More encodings of the same escapes: encoded backslash, tab before //, scheme without slashes,
+    // double encoding, a raw tab that URL parsers strip, a data: URL.
+    '/%5Cevil.com',
+    '%09//evil.com',
+    'https:evil.com',
+    '%252F%252Fevil.com',
+    '/\t/evil.com',
+    'data:text/html,<script>alert(1)</script>',
+  ]) {
+    test(`the login redirect ${JSON.stringify(redirect)} stays in the app`, async ({ page }) => {
       await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
       await signIn(page);
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard\/workplace$/);
     });
   }
+
+  test('a login redirect to a path of the app lands there, query included', async ({ page }) => {
+    await page.goto(`/login?redirect=${encodeURIComponent('/system/user?keyword=admin')}`);
+    await signIn(page);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/system\/user\?keyword=admin$/);
+  });
 
   test('logout clears the local session', async ({ page }) => {
     await signInFresh(page);

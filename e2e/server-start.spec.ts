@@ -113,7 +113,10 @@ test('first start prints a working URL and admin password; the second start reus
     const camId = (login.extra.campusList[0] as { cam_id: number }).cam_id;
     const importing = postImport(first.url, login.data, camId, 20_000);
     await importing.sent;
-    await new Promise((r) => setTimeout(r, 500));
+    // Signal only once the server has taken the request in (its request log says so): a request
+    // still unread in the socket when the signal lands is a new one, not an in-flight one.
+    await expect.poll(() => first.output().includes('/api/educate/students/import'), { timeout: 30_000 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
     const exitCode = stop(first);
     const answer = await importing.answer;
     expect(answer.code, answer.msg).toBe(0);

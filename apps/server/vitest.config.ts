@@ -8,6 +8,8 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    // PostgreSQL-only files join when TEST_DATABASE_URL names a server; left out, never skipped, otherwise.
+    exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'])],
     environment: 'node',
     // Each API test file boots the whole app on its own fresh database.
     pool: 'forks',

@@ -33,6 +33,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(100, 600_000).default(10_000),
   LOGIN_RATE_PER_MIN: int(1, 1_000_000).default(60),
   OPERLOG_RETENTION_DAYS: int(1, 36_500).default(365),
+  SESSION_CACHE_TTL_S: int(0, 3600).default(30),
+  SESSION_CACHE_MAX: int(1, 1_000_000).default(10_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -65,6 +67,9 @@ export interface AppConfig {
   loginRatePerMin: number;
   /** Operation-log rows older than this are purged (at start-up, then daily). */
   operlogRetentionDays: number;
+  /** Seconds a resolved session stays cached (a safety net: changes evict at once); 0 turns the cache off. */
+  sessionCacheTtlS: number;
+  sessionCacheMax: number;
 }
 
 export class ConfigError extends Error {
@@ -109,5 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginRatePerMin: e.LOGIN_RATE_PER_MIN,
     operlogRetentionDays: e.OPERLOG_RETENTION_DAYS,
+    sessionCacheTtlS: e.SESSION_CACHE_TTL_S,
+    sessionCacheMax: e.SESSION_CACHE_MAX,
   };
 }

@@ -1,5 +1,7 @@
 // First: Arco's imperative APIs need createRoot before any of them runs (NOTES.md).
 import '@arco-design/web-react/es/_util/react-19-adapter';
+// Before the contract's schemas are built: no eval probe for the CSP to report.
+import './lib/zod-jitless';
 import '@arco-design/web-react/dist/css/arco.css';
 import './app/global.css';
 import { StrictMode } from 'react';

@@ -37,6 +37,7 @@ export const RouteName = {
   courseAdd: 'CourseAdd',
   courseEdit: 'CourseEdit',
   courseSchedule: 'CourseSchedule',
+  timetable: 'Timetable',
   report: 'Report',
   summary: 'Summary',
   system: 'System',
@@ -50,6 +51,7 @@ export const RouteName = {
   dept: 'Dept',
   operLog: 'OperLog',
   resetPassword: 'ResetPassword',
+  notice: 'Notice',
 } as const;
 
 export const DEFAULT_ROUTE_NAME = RouteName.workplace;
@@ -111,6 +113,11 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         name: RouteName.term,
         path: '/educate/term',
         meta: { ...auth, locale: 'menu.educate.term', perms: ['educate:term:list'], order: 6 },
+      },
+      {
+        name: RouteName.timetable,
+        path: '/educate/timetable',
+        meta: { ...auth, locale: 'menu.educate.timetable', perms: ['educate:schedule:list'], order: 7 },
       },
       {
         name: RouteName.courseAdd,
@@ -195,6 +202,11 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         name: RouteName.resetPassword,
         path: '/system/reset-password',
         meta: { ...auth, locale: 'menu.system.resetPassword', perms: ['system:user:resetPwd'], order: 7, ignoreCache: true },
+      },
+      {
+        name: RouteName.notice,
+        path: '/system/notice',
+        meta: { ...auth, locale: 'menu.system.notice', perms: ['system:notice:list'], order: 8 },
       },
     ],
   },

@@ -30,6 +30,10 @@ export const SCHEDULE_MESSAGES = {
     'zh-CN': '{count} 名学生同时有课：{names}',
     'en-US': '{count} student(s) have both: {names}',
   },
+  'schedule.entriesBeyondTerm': {
+    'zh-CN': '{field}：{count} 个排课条目将超出学期（共 {weeks} 周）：{entries}',
+    'en-US': '{field}: {count} schedule entr(ies) would fall outside the term, which has {weeks} week(s): {entries}',
+  },
   'schedule.roomBelowEnrolment': {
     'zh-CN': '教室 {room} 只有 {capacity} 个座位，少于已选人数 {enrolled}',
     'en-US': 'Room {room} seats {capacity}, fewer than the {enrolled} students enrolled',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
+import { sortField } from './educate.js';
 import { idField, listField, text } from './fields.js';
 
 // Reports, the Workplace dashboard and the message box (issue 7).
@@ -168,16 +169,31 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 // ---- notices ----------------------------------------------------------------
 
+/** A form's select sends '' for "no campus" (everyone). */
+const blankToNull = (v: unknown) => (v === '' ? null : v);
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const NOTICE_SORTS = ['createdAt', 'title'] as const;
+
 export const noticeCreateSchema = z.strictObject({
   title: text().trim().min(1).max(200),
   content: text().max(5000).default(''),
-  /** A campus id, or null/omitted for everyone. */
-  camId: idField().nullable().optional(),
+  /** A campus id, or null / '' / omitted for everyone. */
+  camId: z.preprocess(blankToNull, idField().nullable()).optional(),
 });
-export const noticeQuerySchema = z.strictObject({ ...pageQueryShape });
+export const noticeQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  /** Part of the title. */
+  keyword: text().trim().max(64).optional(),
+  /** `everyone`, or a campus id: the notices sent to exactly that audience. */
+  target: z.preprocess(blankToUndefined, z.union([z.literal('everyone'), idField()]).optional()),
+  sort: sortField(NOTICE_SORTS),
+});
 export const noticeSchema = z.object({
   id: z.number().int(),
   camId: z.number().int().nullable(),
+  /** The campus's name; null for everyone. */
+  camName: z.string().nullable(),
   title: z.string(),
   content: z.string(),
   publisherId: z.number().int().nullable(),

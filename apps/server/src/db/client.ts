@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
+import { createDurablePglite } from './pglite-durable.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -27,6 +28,11 @@ export interface Database {
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: LISTEN in this process (its one connection); answers the
+   * unsubscribe. PostgreSQL listeners need their own connection (lib/change-feed.ts).
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -49,6 +55,11 @@ async function openPostgres(config: AppConfig, url: string): Promise<Database> {
   });
   // An idle client losing its server (restart, network) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one: the pool listens only while a client is idle, and a
+  // backend ended between two statements (pg_ctl stop) would emit an unhandled
+  // 'error'. The client's next query fails instead, the request answers 503, and
+  // the pool drops the client on release (tests/system/pg-outage.pg.test.ts).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -83,7 +94,7 @@ async function openPglite(config: AppConfig): Promise<Database> {
     fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     releaseLock = lockDataDir(config.dataDir);
     try {
-      client = await PGlite.create(path.join(config.dataDir, 'pglite'));
+      client = await createDurablePglite(path.join(config.dataDir, 'pglite'));
     } catch (err) {
       releaseLock();
       throw err;
@@ -105,6 +116,9 @@ async function openPglite(config: AppConfig): Promise<Database> {
     },
     async ping() {
       await client.query('select 1');
+    },
+    listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
     },
     async close() {
       try {

@@ -314,7 +314,8 @@ export const students = pgTable(
     index('students_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
     index('students_cam_status_idx').on(t.camId, t.status),
     index('students_cam_grade_class_idx').on(t.camId, t.grade, t.className),
-    index('students_cam_created_idx').on(t.camId, t.createdAt),
+    // The default order (newest first) with the keyword columns: a list page's ids come from an index-only scan.
+    index('students_cam_created_cover_idx').on(t.camId, t.createdAt, t.id, t.studentNo, t.name),
   ],
 );
 

@@ -1,5 +1,5 @@
-import { asc, desc, getTableColumns, inArray, like, ne, or, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, getTableColumns, inArray, like, ne, or, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -16,7 +16,7 @@ import {
   type ThingKey,
 } from '@campus/contract';
 import { getCampusId, requirePerm } from '../plugins/access.js';
-import { runLoggedTransaction } from '../plugins/operlog.js';
+import { runLoggedStatement, runLoggedTransaction } from '../plugins/operlog.js';
 import { AppError, notFound } from './app-error.js';
 import { createCampusScope, type CampusScope, type CampusTable } from './campus-scope.js';
 
@@ -53,8 +53,8 @@ export interface CampusCrudSpec<T extends CampusTable> {
   toItem(row: T['$inferSelect']): unknown;
   /** Rules across rows: references exist in this campus, no overlapping terms, ... */
   check?(scope: CampusScope, values: Values, existing: T['$inferSelect'] | null): Promise<void>;
-  /** Runs inside the write's transaction, before the write. */
-  beforeWrite?(scope: CampusScope, values: Values, existing: T['$inferSelect'] | null): Promise<void>;
+  /** Runs inside the write's transaction, before the write; `locale` words any refusal's details. */
+  beforeWrite?(scope: CampusScope, values: Values, existing: T['$inferSelect'] | null, locale: Locale): Promise<void>;
   /** What refers to these rows; anything found blocks the delete with 409. */
   findReferences?(scope: CampusScope, ids: number[]): Promise<Reference[]>;
 }
@@ -63,11 +63,130 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The LIKE pattern of a keyword: a prefix, its wildcards taken literally; null for no keyword. */
+export function keywordPattern(keyword: unknown): string | null {
+  return typeof keyword === 'string' && keyword !== '' ? `${escapeLike(keyword)}%` : null;
+}
+
 /** Prefix match on any of the columns; the btree text_pattern_ops indexes serve it. */
 export function keywordCondition(columns: PgColumn[], keyword: unknown): SQL | undefined {
-  if (typeof keyword !== 'string' || keyword === '') return undefined;
-  const pattern = `${escapeLike(keyword)}%`;
-  return or(...columns.map((c) => like(c, pattern)));
+  const pattern = keywordPattern(keyword);
+  return pattern === null ? undefined : or(...columns.map((c) => like(c, pattern)));
+}
+
+type Pattern = string | Placeholder;
+
+/**
+ * The total of a list as one SQL expression. A keyword on two columns is
+ * counted as |A| + |B| − |A ∩ B|: each term is an index-only scan of one
+ * prefix index, where counting `A or B` reads every matching row of the table
+ * (the usual cost of a "total" on a large campus). Same answer, same snapshot.
+ */
+export function buildTotal(
+  scope: CampusScope,
+  table: CampusTable,
+  keywordColumns: PgColumn[],
+  pattern: Pattern | null,
+  filters: (SQL | undefined)[],
+): SQL {
+  const countOf = (...conds: (SQL | undefined)[]) => sql`${scope.select(table, { n: count() }, ...conds, ...filters)}`;
+  if (pattern === null || keywordColumns.length === 0) return countOf();
+  const [a, b, ...more] = keywordColumns.map((c) => like(c, pattern));
+  if (!b || more.length) return countOf(or(a, b, ...more));
+  return sql`(${countOf(a)} + ${countOf(b)} - ${countOf(and(a, b))})`;
+}
+
+export interface ListPageQuery {
+  keyword?: unknown;
+  sort?: unknown;
+  page: number;
+  pageSize: number;
+}
+
+interface ListShape {
+  /** A LIKE pattern (keywordPattern), or a placeholder for one; null: no keyword. */
+  pattern: Pattern | null;
+  sort: unknown;
+  filters: (SQL | undefined)[];
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+}
+
+/**
+ * One page of a list and its total in one statement. The page is chosen by id
+ * first (an index-only scan when an index covers the order and the keyword
+ * columns), then only its rows are read; the total rides along as a scalar
+ * subquery, so the list costs one round trip.
+ */
+export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: CampusCrudSpec<T>, shape: ListShape) {
+  const { table } = spec;
+  const order = orderBy(spec.sortColumns, shape.sort, spec.defaultSort, table.id);
+  const { pattern } = shape;
+  const matches = pattern === null ? undefined : or(...spec.keywordColumns.map((c) => like(c, pattern)));
+  const pageIds = scope
+    .select(table, { id: table.id }, matches, ...shape.filters)
+    .orderBy(...order)
+    .limit(shape.limit)
+    .offset(shape.offset);
+  const total = buildTotal(scope, table, spec.keywordColumns, pattern, shape.filters).mapWith(Number);
+  const columns: SelectedFields = getTableColumns(table);
+  return scope.select(table, { ...columns, total }, inArray(table.id, pageIds)).orderBy(...order);
+}
+
+type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown[]> };
+
+/**
+ * Queries of the hot read paths, built once per database, campus and shape:
+ * building SQL cost more CPU than the database's answer to a page. Values are
+ * bound per request; the statement is named, so PostgreSQL parses it once per
+ * connection (it still plans each prefix pattern on its own while that pays).
+ */
+const preparedByDb = new WeakMap<object, Map<string, Prepared>>();
+const MAX_PREPARED = 500;
+let preparedSeq = 0;
+
+function prepareOnce(db: object, key: string, build: (name: string) => Prepared): Prepared {
+  let cache = preparedByDb.get(db);
+  if (!cache) preparedByDb.set(db, (cache = new Map<string, Prepared>()));
+  let query = cache.get(key);
+  if (!query) {
+    if (cache.size >= MAX_PREPARED) cache.clear();
+    query = build(`cc_q${++preparedSeq}`);
+    cache.set(key, query);
+  }
+  return query;
+}
+
+/** The page's rows, and the total when the page has a row to carry it. */
+export async function selectListPage<T extends CampusTable>(
+  scope: CampusScope,
+  spec: CampusCrudSpec<T>,
+  q: ListPageQuery & Values,
+): Promise<{ rows: T['$inferSelect'][]; total: number | undefined }> {
+  const filters = spec.filters(q);
+  const pattern = keywordPattern(q.keyword);
+  const limit = q.pageSize;
+  const offset = (q.page - 1) * q.pageSize;
+  let found: unknown[];
+  if (filters.some(Boolean)) {
+    // Filter values vary without end: built per request.
+    found = await buildListPage(scope, spec, { pattern, sort: q.sort, filters, limit, offset });
+  } else {
+    const sort = typeof q.sort === 'string' ? q.sort : '';
+    const key = `${spec.thing}:list:${scope.camId}:${pattern === null ? '-' : 'k'}:${sort}`;
+    const query = prepareOnce(scope.db, key, (name) =>
+      buildListPage(scope, spec, {
+        pattern: pattern === null ? null : sql.placeholder('pattern'),
+        sort: q.sort,
+        filters: [],
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+      }).prepare(name),
+    );
+    found = await query.execute({ pattern, limit, offset });
+  }
+  const rows = (found as (T['$inferSelect'] & { total: number })[]).map(({ total: _total, ...row }) => row as unknown as T['$inferSelect']);
+  return { rows, total: (found[0] as { total?: number } | undefined)?.total };
 }
 
 export function orderBy(sortColumns: Record<string, PgColumn>, sort: unknown, fallback: SQL[], id: PgColumn): SQL[] {
@@ -136,20 +255,31 @@ function columnKey(table: CampusTable, column: PgColumn): string {
 }
 
 async function loadOne<T extends CampusTable>(scope: CampusScope, spec: CampusCrudSpec<T>, id: number): Promise<T['$inferSelect']> {
-  const [row] = await scope.select(spec.table, getTableColumns(spec.table), eq(spec.table.id, id)).limit(1);
+  const query = prepareOnce(scope.db, `${spec.thing}:one:${scope.camId}`, (name) =>
+    scope
+      .select(spec.table, getTableColumns(spec.table), eq(spec.table.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   if (!row) throw notFound(spec.thing);
   return row as T['$inferSelect'];
 }
 
-async function write<T>(
-  request: FastifyRequest,
-  spec: { uniques: UniqueRule[] },
-  body: Values,
-  fn: Parameters<typeof runLoggedTransaction<T>>[1],
-  status = 200,
-): Promise<T> {
+/** A row as the driver answers raw SQL (column names, text timestamps) → the table's typed row, as drizzle maps it. */
+function mapRow<T extends CampusTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/** Runs a logged write; a unique index's refusal becomes the 409 naming its field. */
+async function write<T>(spec: { uniques: UniqueRule[] }, body: Values, run: () => Promise<T>): Promise<T> {
   try {
-    return await runLoggedTransaction(request, fn, status);
+    return await run();
   } catch (err) {
     const constraint = findUniqueViolation(err);
     const rule = constraint === null ? undefined : spec.uniques.find((u) => u.constraint === constraint);
@@ -182,22 +312,13 @@ export function registerCampusCrud<T extends CampusTable>(parent: FastifyInstanc
       },
     },
     async (request) => {
-      const q = request.query as Values & { page: number; pageSize: number };
+      const q = request.query as Values & ListPageQuery;
       const scope = scopeOf(request);
-      const conds = [keywordCondition(spec.keywordColumns, q.keyword), ...spec.filters(q)];
-      const [rows, total] = await Promise.all([
-        scope
-          .select(table, getTableColumns(table), ...conds)
-          .orderBy(...orderBy(spec.sortColumns, q.sort, spec.defaultSort, table.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        scope.count(table, ...conds),
-      ]);
-      return {
-        code: 0,
-        msg: 'ok',
-        data: { list: rows.map((r) => spec.toItem(r as T['$inferSelect'])), total, page: q.page, pageSize: q.pageSize },
-      };
+      const page = await selectListPage(scope, spec, q);
+      // A page past the end has no row to carry the total; ask once more (rare).
+      const total =
+        page.total ?? (q.page === 1 ? 0 : await scope.count(table, keywordCondition(spec.keywordColumns, q.keyword), ...spec.filters(q)));
+      return { code: 0, msg: 'ok', data: { list: page.rows.map((r) => spec.toItem(r)), total, page: q.page, pageSize: q.pageSize } };
     },
   );
 
@@ -222,17 +343,17 @@ export function registerCampusCrud<T extends CampusTable>(parent: FastifyInstanc
       const scope = scopeOf(request);
       await assertUnique(scope, spec, body, values, null);
       await spec.check?.(scope, values, null);
-      const row = await write(
-        request,
-        spec,
-        body,
-        async (tx) => {
-          const s = scopeOf(request, tx);
-          await spec.beforeWrite?.(s, values, null);
-          const [created] = await s.insert(table, [values as Omit<T['$inferInsert'], 'camId'>]).returning();
-          return created as T['$inferSelect'];
-        },
-        201,
+      const row = await write(spec, body, () =>
+        runLoggedTransaction(
+          request,
+          async (tx) => {
+            const s = scopeOf(request, tx);
+            await spec.beforeWrite?.(s, values, null, request.locale);
+            const [created] = await s.insert(table, [values as Omit<T['$inferInsert'], 'camId'>]).returning();
+            return created as T['$inferSelect'];
+          },
+          201,
+        ),
       );
       reply.code(201);
       return { code: 0, msg: 'ok', data: spec.toItem(row) };
@@ -255,18 +376,33 @@ export function registerCampusCrud<T extends CampusTable>(parent: FastifyInstanc
       const body = request.body as Values;
       const values = spec.toValues(body);
       const scope = scopeOf(request);
-      const existing = await loadOne(scope, spec, request.params.id);
+      // The row is read first only when a rule needs it (or a 404 must beat a 409); else the update's own 0 rows say 404.
+      const needsExisting =
+        spec.check !== undefined ||
+        spec.beforeWrite !== undefined ||
+        spec.uniques.some((u) => values[columnKey(table, u.column)] !== undefined);
+      const existing = needsExisting ? await loadOne(scope, spec, request.params.id) : null;
       await assertUnique(scope, spec, body, values, request.params.id);
       await spec.check?.(scope, values, existing);
-      const row = await write(request, spec, body, async (tx) => {
-        const s = scopeOf(request, tx);
-        await spec.beforeWrite?.(s, values, existing);
-        const set = { ...values, updatedAt: new Date() } as unknown as Partial<Omit<T['$inferInsert'], 'camId' | 'id'>>;
-        const rows = (await s.update(table, set, eq(table.id, request.params.id)).returning()) as unknown as T['$inferSelect'][];
-        const updated = rows[0];
-        if (!updated) throw notFound(spec.thing);
-        return updated;
-      });
+      const set = { ...values, updatedAt: new Date() } as unknown as Partial<Omit<T['$inferInsert'], 'camId' | 'id'>>;
+      const row = spec.beforeWrite
+        ? await write(spec, body, () =>
+            runLoggedTransaction(request, async (tx) => {
+              const s = scopeOf(request, tx);
+              await spec.beforeWrite?.(s, values, existing, request.locale);
+              const rows = (await s.update(table, set, eq(table.id, request.params.id)).returning()) as unknown as T['$inferSelect'][];
+              const updated = rows[0];
+              if (!updated) throw notFound(spec.thing);
+              return updated;
+            }),
+          )
+        : // Nothing to run in between: the update and its log row as one statement, one round trip.
+          await write(spec, body, async () => {
+            const update = scope.update(table, set, eq(table.id, request.params.id)).returning();
+            const [updated] = await runLoggedStatement(request, update.getSQL());
+            if (!updated) throw notFound(spec.thing);
+            return mapRow(table, updated);
+          });
       return { code: 0, msg: 'ok', data: spec.toItem(row) };
     },
   );

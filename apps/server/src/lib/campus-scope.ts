@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Executor } from '../db/client.js';
@@ -13,16 +13,18 @@ export const CAMPUS_TABLES = { terms, students, teachers, managers, rooms, cours
 
 export type CampusTable = (typeof CAMPUS_TABLES)[keyof typeof CAMPUS_TABLES];
 
-/** The chain of a scoped select that modules use, typed by the selected fields. */
-export interface ScopedSelect<R> extends PromiseLike<R[]> {
+/** The chain of a scoped select that modules use, typed by the selected fields; also usable as a subquery. */
+export interface ScopedSelect<R> extends PromiseLike<R[]>, SQLWrapper {
   orderBy(...columns: (PgColumn | SQL)[]): ScopedSelect<R>;
-  limit(n: number): ScopedSelect<R>;
-  offset(n: number): ScopedSelect<R>;
+  limit(n: number | Placeholder): ScopedSelect<R>;
+  offset(n: number | Placeholder): ScopedSelect<R>;
   for(strength: 'update' | 'share'): ScopedSelect<R>;
   groupBy(...columns: (PgColumn | SQL)[]): ScopedSelect<R>;
   /** Join another campus table; `on` should come from `scope.on`. */
   innerJoin(table: CampusTable, on: SQL): ScopedSelect<R>;
   leftJoin(table: CampusTable, on: SQL): ScopedSelect<R>;
+  /** The query built once; `sql.placeholder` values are bound on each execute. */
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R[]> };
 }
 
 export interface CampusScope {

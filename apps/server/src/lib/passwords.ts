@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@campus/contract';
@@ -6,13 +7,35 @@ import { badRequest } from './app-error.js';
 // OWASP ASVS 5 §6.2 and OWASP's argon2id parameters (19 MiB, 2 passes, 1 lane).
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** Runs at most `max` of the calls at once; the rest wait their turn in order. */
+export function limitParallel(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (running < max) running++;
+    // A finishing call hands its slot over to the next in line.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+// Each argon2 run holds 19 MiB; more runs than cores finish no sooner and only
+// swell memory (a burst of sign-ins took the server past its RSS budget).
+const argon2Slot = limitParallel(Math.max(1, Math.min(4, availableParallelism())));
+
 export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, ARGON2);
+  return argon2Slot(() => hash(plain, ARGON2));
 }
 
 export async function verifyPassword(hashed: string, plain: string): Promise<boolean> {
   try {
-    return await verify(hashed, plain);
+    return await argon2Slot(() => verify(hashed, plain));
   } catch {
     return false;
   }

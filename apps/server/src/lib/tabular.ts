@@ -1,6 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+let excel: Promise<typeof ExcelJS> | undefined;
+/** ExcelJS on first use: it is the heaviest import and most processes never need it (start-up time). */
+export function loadExcel(): Promise<typeof ExcelJS> {
+  excel ??= import('exceljs').then((m) => m.default);
+  return excel;
+}
 
 export type TableFormat = 'csv' | 'xlsx';
 
@@ -42,7 +49,7 @@ export function writeCsv(header: string[], rows: string[][]): Buffer {
 }
 
 export async function writeXlsx(sheetName: string, header: string[], rows: string[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Campus Console';
   const ws = wb.addWorksheet(sheetName.slice(0, 31));
   ws.addRow(header).font = { bold: true };
@@ -70,7 +77,7 @@ export async function readSheet(data: Buffer, maxRows: number): Promise<Sheet> {
   const isZip = data.length > 4 && data[0] === 0x50 && data[1] === 0x4b;
   const table: SheetRow[] = [];
   if (isZip) {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcel()).Workbook();
     await wb.xlsx.load(data as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     if (!ws) throw new Error('no worksheet');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAMPUS_HEADER, hasAnyPerm } from '@campus/contract';
 import { AppError, badRequest, forbidden } from '../lib/app-error.js';
 import { ResultCode } from '@campus/contract';
-import { resolvePrincipal, type Principal } from './auth.js';
+import { resolveRequestPrincipal, type Principal } from './auth.js';
 
 /**
  * What a route needs from its caller. Every /api route declares one; a route
@@ -101,7 +101,7 @@ export function registerAccess(app: FastifyInstance): void {
       return;
     }
     if (access.kind === 'public') return;
-    const principal = await resolvePrincipal(request.server.db, request.headers.authorization);
+    const principal = await resolveRequestPrincipal(request.server, request.headers.authorization);
     request.principal = principal;
     if (principal.mustChangePassword && !(access.kind === 'signedIn' && access.allowMustChange)) {
       throw new AppError(403, ResultCode.forbidden, 'auth.mustChangePassword');

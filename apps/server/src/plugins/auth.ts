@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { ALL_PERMS, ResultCode } from '@campus/contract';
 import type { Executor } from '../db/client.js';
 import { queryRows } from '../db/query.js';
 import { sessions } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
+import { startPgChangeFeed, type ChangeFeed } from '../lib/change-feed.js';
+import { PRINCIPAL_CHANNEL, PrincipalCache } from '../lib/principal-cache.js';
 import { createToken, hashToken, isWellFormedToken } from '../lib/tokens.js';
 
 /** Who is calling, resolved from the bearer token on every request. */
@@ -44,10 +47,7 @@ export function readBearer(header: string | undefined): string | null {
  * One round trip: session, user, perms of the user's active roles, campuses.
  * Roles and perms are read fresh, so a change applies on the next request.
  */
-export async function resolvePrincipal(db: Executor, authorization: string | undefined): Promise<Principal> {
-  const token = readBearer(authorization);
-  if (!token) throw sessionError(ResultCode.noToken, 'auth.noToken');
-  if (!isWellFormedToken(token)) throw sessionError(ResultCode.tokenInvalid, 'auth.tokenInvalid');
+async function readPrincipal(db: Executor, tokenHash: string): Promise<{ principal: Principal; expiresAt: number }> {
   const [row] = await queryRows<SessionRow>(
     db,
     sql`select s.id as session_id, u.id as user_id, u.username, u.status as user_status,
@@ -61,20 +61,117 @@ export async function resolvePrincipal(db: Executor, authorization: string | und
           exists(select 1 from user_roles ur join roles r on r.id = ur.role_id
                  where ur.user_id = u.id and r.code = 'admin' and r.status = 'active') as is_admin
         from sessions s join users u on u.id = s.user_id
-        where s.token_hash = ${hashToken(token)}`,
+        where s.token_hash = ${tokenHash}`,
   );
   if (!row) throw sessionError(ResultCode.tokenInvalid, 'auth.tokenInvalid');
   if (row.revoked_at || row.user_status !== 'active') throw sessionError(ResultCode.sessionEnded, 'auth.sessionEnded');
-  if (new Date(row.expires_at).getTime() <= Date.now()) throw sessionError(ResultCode.sessionExpired, 'auth.sessionExpired');
-  return {
+  const expiresAt = new Date(row.expires_at).getTime();
+  if (expiresAt <= Date.now()) throw sessionError(ResultCode.sessionExpired, 'auth.sessionExpired');
+  const perms = Object.freeze(row.perms ?? []);
+  const principal: Principal = Object.freeze({
     userId: row.user_id,
     username: row.username,
     sessionId: Number(row.session_id),
-    perms: row.perms ?? [],
-    camIds: (row.cam_ids ?? []).map(Number),
-    isAdmin: row.is_admin || (row.perms ?? []).includes(ALL_PERMS),
+    perms,
+    camIds: Object.freeze((row.cam_ids ?? []).map(Number)),
+    isAdmin: row.is_admin || perms.includes(ALL_PERMS),
     mustChangePassword: row.must_change_password,
+  });
+  return { principal, expiresAt };
+}
+
+function hashBearer(authorization: string | undefined): string {
+  const token = readBearer(authorization);
+  if (!token) throw sessionError(ResultCode.noToken, 'auth.noToken');
+  if (!isWellFormedToken(token)) throw sessionError(ResultCode.tokenInvalid, 'auth.tokenInvalid');
+  return hashToken(token);
+}
+
+/** The principal straight from the database, no cache (long-lived streams re-check with it). */
+export async function resolvePrincipal(db: Executor, authorization: string | undefined): Promise<Principal> {
+  return (await readPrincipal(db, hashBearer(authorization))).principal;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolved sessions of this instance; evicted by the change feed (see registerSessionCache). */
+    principalCache: PrincipalCache<Principal>;
+    principalFeed: Pick<ChangeFeed, 'catchUp' | 'started'>;
+  }
+}
+
+/**
+ * The principal of a request: from this instance's cache while the change
+ * feed is live, else one query. Refusals are never cached.
+ */
+export async function resolveRequestPrincipal(app: FastifyInstance, authorization: string | undefined): Promise<Principal> {
+  const tokenHash = hashBearer(authorization);
+  const cache = app.principalCache;
+  // A hit is trusted only once the feed has caught up with every change
+  // committed before this request came in (by any instance); then it is read again.
+  if (cache.get(tokenHash) && (await app.principalFeed.catchUp())) {
+    const cached = cache.get(tokenHash);
+    if (cached) return cached;
+  }
+  const generation = cache.startRead();
+  const { principal, expiresAt } = await readPrincipal(app.db, tokenHash);
+  cache.store(tokenHash, principal.userId, principal, expiresAt, generation);
+  return principal;
+}
+
+/**
+ * Sets up the session cache and its change feed: database triggers (migration
+ * 0005) notify cc_principal on every change a principal is built from; on
+ * PostgreSQL a dedicated LISTEN connection of each instance hears them on
+ * commit, on PGlite the one in-process connection does. Until the feed is
+ * live, and whenever it drops, the cache is bypassed.
+ */
+export function registerSessionCache(app: FastifyInstance): void {
+  const { config, database } = app;
+  const cache = new PrincipalCache<Principal>({ maxEntries: config.sessionCacheMax, ttlMs: config.sessionCacheTtlS * 1000 });
+  app.decorate('principalCache', cache);
+  const onPayload = (payload: string) => cache.invalidate(payload);
+  let feed: Pick<ChangeFeed, 'catchUp' | 'started' | 'close'> = {
+    catchUp: async () => false,
+    started: Promise.resolve(),
+    close: async () => undefined,
   };
+  // Both feeds start in the background: start-up does not wait, the cache is bypassed until they are live.
+  if (cache.isEnabled && database.listen) {
+    const listening = database.listen(PRINCIPAL_CHANNEL, onPayload).then((unlisten) => {
+      cache.setLive(true);
+      return unlisten;
+    });
+    feed = {
+      // PGlite delivers a notification before the commit returns: nothing to catch up on.
+      catchUp: async () => cache.isLive,
+      started: listening.then(
+        () => undefined,
+        (err: unknown) => app.log.error({ err }, 'session cache: LISTEN failed; the cache stays off'),
+      ),
+      async close() {
+        cache.setLive(false);
+        const unlisten = await listening.catch(() => undefined);
+        await unlisten?.().catch(() => undefined);
+      },
+    };
+  } else if (cache.isEnabled && config.databaseUrl) {
+    let wasLive = false;
+    feed = startPgChangeFeed({
+      url: config.databaseUrl,
+      channel: PRINCIPAL_CHANNEL,
+      onPayload,
+      onLive(live) {
+        cache.setLive(live);
+        if (live !== wasLive) app.log.info(`session cache ${live ? 'on: listening for changes' : 'bypassed: change feed down'}`);
+        wasLive = live;
+      },
+      onError: (err) => app.log.warn({ err }, 'session cache change feed lost; reconnecting'),
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+    });
+  }
+  app.decorate('principalFeed', feed);
+  app.addHook('onClose', async () => feed.close());
 }
 
 export async function createSession(db: Executor, userId: number, ttlS: number, meta: { ip: string; userAgent: string }): Promise<string> {

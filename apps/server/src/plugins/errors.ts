@@ -25,6 +25,29 @@ export class RequestValidationError extends Error {
   }
 }
 
+type Issue = z.core.$ZodIssue;
+
+const isEmptyLiteral = (i: Issue) => i.code === 'invalid_value' && i.values.length === 1 && i.values[0] === '';
+
+/**
+ * A union's own issue only says "invalid". Its branches say why: the branch
+ * that got the right type (a format, a length), else every branch's first
+ * reason ("a date or a timestamp"). The "or ''" branch of optional fields is left out.
+ */
+export function unwrapUnions(issues: readonly Issue[], depth = 0): Issue[] {
+  return issues.flatMap((issue): Issue[] => {
+    if (issue.code !== 'invalid_union' || !issue.errors.length || depth > 3) return [issue];
+    const branches = issue.errors.filter((b) => b.length && !b.every(isEmptyLiteral));
+    if (!branches.length) return [issue];
+    const typed = branches.filter((b) => b.every((i) => i.code !== 'invalid_type'));
+    const chosen = typed.length === 1 && typed[0] ? typed[0] : branches.map((b) => b[0]).filter((i): i is Issue => Boolean(i));
+    return unwrapUnions(
+      chosen.map((i) => ({ ...i, path: [...issue.path, ...i.path] })),
+      depth + 1,
+    );
+  });
+}
+
 interface PgLikeError {
   code?: string;
   constraint?: string;
@@ -51,7 +74,8 @@ function isDbUnavailable(err: unknown): boolean {
     if (e.code && UNAVAILABLE_NET.has(e.code)) return true;
     // 57P0x: server shutting down; 53300: too many connections; 08xxx: connection exceptions; 57014: statement timeout
     if (e.code && /^(57P0\d|53300|08\d{3}|57014)$/.test(e.code)) return true;
-    if (e.message && /timeout exceeded when trying to connect|Connection terminated|connection timeout/i.test(e.message)) return true;
+    if (e.message && /timeout exceeded when trying to connect|Connection terminated|connection timeout|not queryable/i.test(e.message))
+      return true;
     cur = (cur as { cause?: unknown }).cause;
   }
   return false;
@@ -86,7 +110,7 @@ export function registerErrors(app: FastifyInstance): void {
       return sendError(request, reply, error.status, error.code, error.key, error.params, error.data);
     }
     if (error instanceof RequestValidationError) {
-      const errors = formatIssues(error.issues, error.input, request.locale, error.part);
+      const errors = formatIssues(unwrapUnions(error.issues), error.input, request.locale, error.part);
       const msg = errors.map((e) => e.msg).join('; ');
       request.resultCode = ResultCode.badRequest;
       request.resultMsg = msg;

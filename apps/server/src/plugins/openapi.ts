@@ -2,9 +2,36 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+/** The object behind a request schema, through preprocess pipes, defaults and refinements. */
+function objectShape(schema: unknown): Record<string, z.ZodType> | null {
+  let cur = schema as z.ZodType | undefined;
+  for (let i = 0; i < 6 && cur?._zod; i++) {
+    const def = cur._zod.def as { type: string; out?: z.ZodType; innerType?: z.ZodType; shape?: Record<string, z.ZodType> };
+    if (def.type === 'object') return def.shape ?? null;
+    cur = def.type === 'pipe' ? def.out : def.innerType;
+  }
+  return null;
+}
+
+/**
+ * The JSON schema of a preprocessed field (ids and numbers that also come as
+ * text) reads as optional; the document says what the validator does: a field
+ * is required when leaving it out is refused.
+ */
+function withRequired(zodSchema: unknown, json: unknown): void {
+  const shape = objectShape(zodSchema);
+  const target = json as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  if (!shape || !target?.properties) return;
+  const required = Object.keys(shape).filter((k) => !shape[k]?.safeParse(undefined).success);
+  if (required.length) target.required = required;
+  else delete target.required;
+}
 
 /** The OpenAPI document at /api/docs/json, generated from the contract's zod schemas, and its UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const zodTransform = createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -21,7 +48,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } }),
+    transform: (document) => {
+      const result = zodTransform(document);
+      const source = document.schema as { body?: unknown; querystring?: unknown } | undefined;
+      const target = result.schema as { body?: unknown; querystring?: unknown } | undefined;
+      withRequired(source?.body, target?.body);
+      withRequired(source?.querystring, target?.querystring);
+      return result;
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -50,6 +50,10 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
     () => import('../features/educate/course-schedule-page'),
     (m) => m.CourseSchedulePage,
   ),
+  [RouteName.timetable]: page(
+    () => import('../features/educate/timetable-page'),
+    (m) => m.TimetablePage,
+  ),
   [RouteName.summary]: page(
     () => import('../features/report/summary-page'),
     (m) => m.SummaryPage,
@@ -93,6 +97,10 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
   [RouteName.resetPassword]: page(
     () => import('../features/system/reset-password-page'),
     (m) => m.ResetPasswordPage,
+  ),
+  [RouteName.notice]: page(
+    () => import('../features/system/notice-page'),
+    (m) => m.NoticePage,
   ),
   [RouteName.redirect]: page(
     () => import('../features/redirect/redirect-page'),

@@ -13,6 +13,8 @@ import { dashboardEnUS } from './dashboard-en-us';
 import { dashboardZhCN } from './dashboard-zh-cn';
 import { reportEnUS } from './report-en-us';
 import { reportZhCN } from './report-zh-cn';
+import { scheduleEnUS } from './schedule-en-us';
+import { scheduleZhCN } from './schedule-zh-cn';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -70,6 +72,7 @@ describe('locales', () => {
     for (const [zhBook, enBook] of [
       [dashboardZhCN, dashboardEnUS],
       [reportZhCN, reportEnUS],
+      [scheduleZhCN, scheduleEnUS],
     ] as Record<string, string>[][]) {
       if (!zhBook || !enBook) throw new Error('book pair');
       expect(Object.keys(enBook).sort()).toEqual(Object.keys(zhBook).sort());
@@ -98,7 +101,10 @@ describe('locales', () => {
       const text = readFileSync(file, 'utf8');
       for (const pattern of patterns)
         for (const m of text.matchAll(pattern))
-          if (m[1] && ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN].some((book) => m[1] !== undefined && m[1] in book))
+          if (
+            m[1] &&
+            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN].some((book) => m[1] !== undefined && m[1] in book)
+          )
             missing.add(`${m[1]} (${file})`);
     }
     expect([...missing]).toEqual([]);

@@ -15,7 +15,11 @@ import {
   pageSchema,
   ResultCode,
   studentIdsBodySchema,
+  formatHm,
+  WEEKDAY_LABELS,
   type Course,
+  type Locale,
+  type ScheduleConflict,
 } from '@campus/contract';
 import { courses, enrolments, scheduleEntries, students, teachers, terms } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
@@ -23,7 +27,15 @@ import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { keywordCondition, registerCampusCrud, stampsOf, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
-import { assertNoEnrolmentClash, lockCampusSchedules } from '../../lib/scheduling/schedule-service.js';
+import {
+  assertNoEnrolmentClash,
+  clashError,
+  findWriteClashes,
+  loadEntries,
+  lockCampusSchedules,
+  type EntryRow,
+} from '../../lib/scheduling/schedule-service.js';
+import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
 
 type Row = typeof courses.$inferSelect;
 
@@ -52,6 +64,64 @@ async function assertInCampus(scope: CampusScope, values: Values) {
     const [t] = await scope.select(teachers, { id: teachers.id }, eq(teachers.id, values.teacherId as number));
     if (!t) throw missingRef('teacherId', values.teacherId);
   }
+}
+
+/**
+ * A course's entries follow it: a new term must hold their weeks, and the
+ * entries taught by the course's teacher move to its new teacher. Both are
+ * re-checked by the clash engine under the schedule lock; a refusal writes
+ * nothing (the caller's transaction rolls back).
+ */
+async function moveEntriesWithCourse(scope: CampusScope, values: Values, existing: Row, locale: Locale) {
+  const newTeacher = values.teacherId as number | undefined;
+  const newTerm = values.termId as number | undefined;
+  const isTeacherChange = newTeacher !== undefined && newTeacher !== existing.teacherId;
+  const isTermChange = newTerm !== undefined && newTerm !== existing.termId;
+  if (!isTeacherChange && !isTermChange) return;
+  await lockCampusSchedules(scope.db, scope.camId);
+  const entries = await loadEntries(scope, eq(scheduleEntries.courseId, existing.id));
+  if (!entries.length) return;
+  const termId = newTerm ?? existing.termId;
+  if (isTermChange) {
+    const [term] = await scope.select(terms, { startDate: terms.startDate, endDate: terms.endDate }, eq(terms.id, termId));
+    if (!term) throw missingRef('termId', termId);
+    const weeks = countTermWeeks(term);
+    const beyond = entries.filter((e) => e.weekEnd > weeks);
+    if (beyond.length) {
+      throw conflict(
+        'schedule.entriesBeyondTerm',
+        { field: 'termId', count: beyond.length, weeks, entries: describeEntries(beyond, locale) },
+        { entryIds: beyond.map((e) => e.id) },
+      );
+    }
+  }
+  const conflicts: ScheduleConflict[] = [];
+  for (const e of entries) {
+    const teacherId = isTeacherChange && e.teacherId === existing.teacherId ? newTeacher : e.teacherId;
+    const proposed = { ...e, teacherId, termId };
+    const found = await findWriteClashes(scope, proposed, locale);
+    conflicts.push(...found.map((c) => ({ ...c, withEntryId: e.id })));
+  }
+  if (conflicts.length) throw clashError(conflicts, locale);
+  if (isTeacherChange) {
+    await scope.update(
+      scheduleEntries,
+      { teacherId: newTeacher, updatedAt: new Date() },
+      eq(scheduleEntries.courseId, existing.id),
+      eq(scheduleEntries.teacherId, existing.teacherId),
+    );
+  }
+}
+
+/** "Algebra Mon 08:00-09:40 [1-20]": enough for staff to find the entry. */
+function describeEntries(entries: readonly EntryRow[], locale: Locale): string {
+  const shown = entries
+    .slice(0, 3)
+    .map(
+      (e) =>
+        `${e.courseName} ${WEEKDAY_LABELS[e.weekday]?.[locale] ?? e.weekday} ${formatHm(e.startMin)}-${formatHm(e.endMin)} [${e.weekStart}-${e.weekEnd}]`,
+    );
+  return shown.join(', ') + (entries.length > shown.length ? ', …' : '');
 }
 
 export const courseSpec: CampusCrudSpec<typeof courses> = {
@@ -97,6 +167,9 @@ export const courseSpec: CampusCrudSpec<typeof courses> = {
     if (existing && typeof values.capacity === 'number' && values.capacity < existing.enrolledCount) {
       throw conflict('data.capacityBelowEnrolled', { enrolled: existing.enrolledCount });
     }
+  },
+  async beforeWrite(scope, values, existing, locale) {
+    if (existing) await moveEntriesWithCourse(scope, values, existing, locale);
   },
   async findReferences(scope, ids) {
     const refs: Reference[] = [];

@@ -48,9 +48,9 @@ describe('menu admin', () => {
     const admin = as(adminToken);
     const res = await admin('POST', '/api/system/menus', {
       parentId: systemId,
-      name: 'Notice',
-      path: '/system/notice',
-      locale: 'menu.system.notice',
+      name: 'Bulletin',
+      path: '/system/bulletin',
+      locale: 'menu.system.bulletin',
       icon: 'notification',
       order: 9,
       perms: ['educate:student:list'],
@@ -58,12 +58,12 @@ describe('menu admin', () => {
     });
     expect(res.status).toBe(201);
     const created = res.body.data as SystemMenu;
-    expect(created).toMatchObject({ name: 'Notice', parentId: systemId, perms: ['educate:student:list'], ignoreCache: true });
+    expect(created).toMatchObject({ name: 'Bulletin', parentId: systemId, perms: ['educate:student:list'], ignoreCache: true });
     const viewer = (await as(viewerToken)('GET', '/api/user/menuList')).body.data as MenuItem[];
-    expect(names(viewer)).toContain('Notice');
+    expect(names(viewer)).toContain('Bulletin');
     expect(names(viewer)).toContain('System');
-    const entry = viewer.find((m) => m.name === 'System')?.children?.find((c) => c.name === 'Notice');
-    expect(entry?.meta).toMatchObject({ locale: 'menu.system.notice', icon: 'notification', order: 9, ignoreCache: true });
+    const entry = viewer.find((m) => m.name === 'System')?.children?.find((c) => c.name === 'Bulletin');
+    expect(entry?.meta).toMatchObject({ locale: 'menu.system.bulletin', icon: 'notification', order: 9, ignoreCache: true });
 
     const upd = await admin('PUT', `/api/system/menus/${created.id}`, {
       perms: ['system:user:list'],
@@ -71,9 +71,9 @@ describe('menu admin', () => {
       activeMenu: 'User',
     });
     expect(upd.status).toBe(200);
-    expect(names((await as(viewerToken)('GET', '/api/user/menuList')).body.data as MenuItem[])).not.toContain('Notice');
+    expect(names((await as(viewerToken)('GET', '/api/user/menuList')).body.data as MenuItem[])).not.toContain('Bulletin');
     const adminMenu = (await admin('GET', '/api/user/menuList')).body.data as MenuItem[];
-    const notice = adminMenu.find((m) => m.name === 'System')?.children?.find((c) => c.name === 'Notice');
+    const notice = adminMenu.find((m) => m.name === 'System')?.children?.find((c) => c.name === 'Bulletin');
     expect(notice?.meta).toMatchObject({ hideInMenu: true, activeMenu: 'User' });
   });
 
@@ -116,9 +116,9 @@ describe('menu admin', () => {
     const del = await admin('DELETE', `/api/system/menus/${systemId}`);
     expect(del.status).toBe(409);
     expect(del.body.msg).toContain('User');
-    const notice = ((await admin('GET', '/api/system/menus?keyword=Notice')).body.data as { list: SystemMenu[] }).list[0];
+    const notice = ((await admin('GET', '/api/system/menus?keyword=Bulletin')).body.data as { list: SystemMenu[] }).list[0];
     expect((await admin('DELETE', `/api/system/menus/${notice?.id}`)).status).toBe(200);
-    expect(names((await admin('GET', '/api/user/menuList')).body.data as MenuItem[])).not.toContain('Notice');
+    expect(names((await admin('GET', '/api/user/menuList')).body.data as MenuItem[])).not.toContain('Bulletin');
     expect((await admin('DELETE', `/api/system/menus/${notice?.id}`)).status).toBe(404);
   });
 });

@@ -125,7 +125,9 @@ export async function scanForTodos(db: Executor): Promise<ScanResult> {
   return { raised, closed };
 }
 
-/** Scans once the app is ready, then hourly; close waits for a scan in flight. */
+const STARTUP_DELAY_MS = 1_000;
+
+/** Scans shortly after the server listens, then hourly; close waits for a scan in flight. */
 export function scheduleTodoScan(app: FastifyInstance, intervalMs = HOUR_MS): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -140,13 +142,17 @@ export function scheduleTodoScan(app: FastifyInstance, intervalMs = HOUR_MS): vo
     });
     return running;
   };
-  app.addHook('onReady', async () => {
-    // Not awaited: start-up must not wait on a scan of every campus.
-    void run();
+  let first: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    // In the background, a moment after listening: start-up (and the first
+    // health check) must not wait on a scan of every campus.
+    first = setTimeout(() => void run(), STARTUP_DELAY_MS);
+    first.unref();
     timer = setInterval(() => void run(), intervalMs);
     timer.unref();
   });
   app.addHook('preClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
     await running;
   });

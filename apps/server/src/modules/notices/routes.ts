@@ -1,10 +1,11 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelopeSchema,
   errorSchema,
   idParamsSchema,
+  idsBodySchema,
   noticeCreateSchema,
   noticeQuerySchema,
   noticeSchema,
@@ -16,6 +17,7 @@ import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { campuses, messages, notices, users } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import { escapeLike } from '../../lib/campus-crud.js';
 import { getPrincipal, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { announceUnreadChange } from '../../lib/unread-events.js';
@@ -26,11 +28,13 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** messageType of notice rows in the message box (the spec's mock shows 0, 1, 3; 1 = published). */
 const NOTICE_MESSAGE_TYPE = 1;
 
-async function loadNotice(db: Executor, id: number): Promise<Notice | null> {
-  const [row] = await db
+/** One query for a page of notices or one notice: campus and publisher names, recipient count. */
+function selectNotices(db: Executor) {
+  return db
     .select({
       id: notices.id,
       camId: notices.camId,
+      camName: campuses.name,
       title: notices.title,
       content: notices.content,
       publisherId: notices.publisherId,
@@ -40,9 +44,30 @@ async function loadNotice(db: Executor, id: number): Promise<Notice | null> {
     })
     .from(notices)
     .leftJoin(users, eq(users.id, notices.publisherId))
-    .where(eq(notices.id, id));
-  return row ? { ...row, recipients: Number(row.recipients), createdAt: row.createdAt.toISOString() } : null;
+    .leftJoin(campuses, eq(campuses.id, notices.camId));
 }
+
+type NoticeRow = Awaited<ReturnType<ReturnType<typeof selectNotices>['execute']>>[number];
+
+function toNotice(row: NoticeRow): Notice {
+  return { ...row, camName: row.camName ?? null, recipients: Number(row.recipients), createdAt: row.createdAt.toISOString() };
+}
+
+async function loadNotice(db: Executor, id: number): Promise<Notice | null> {
+  const [row] = await selectNotices(db).where(eq(notices.id, id));
+  return row ? toNotice(row) : null;
+}
+
+/** The list's filters: part of the title, and one audience (everyone, or exactly one campus). */
+function buildNoticeConditions(query: { keyword?: string; target?: 'everyone' | number }): SQL | undefined {
+  const conds: SQL[] = [];
+  if (query.keyword) conds.push(ilike(notices.title, `%${escapeLike(query.keyword)}%`));
+  if (query.target === 'everyone') conds.push(isNull(notices.camId));
+  else if (query.target !== undefined) conds.push(eq(notices.camId, query.target));
+  return conds.length ? and(...conds) : undefined;
+}
+
+const SORT_COLUMNS = { createdAt: notices.createdAt, title: notices.title } as const;
 
 /**
  * Publishes a notice and puts one message per recipient in the same
@@ -72,6 +97,18 @@ async function publishNotice(
   return { id: notice.id, userIds: rows.map((r) => r.userId) };
 }
 
+/**
+ * Deletes notices and their messages in the caller's transaction; any id that
+ * is not there is a 404 and rolls the whole lot back. Answers whose boxes changed.
+ */
+async function withdrawNotices(tx: Executor, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const recipients = await tx.delete(messages).where(inArray(messages.noticeId, unique)).returning({ userId: messages.userId });
+  const gone = await tx.delete(notices).where(inArray(notices.id, unique)).returning({ id: notices.id });
+  if (gone.length !== unique.length) throw notFound('notice');
+  return [...new Set(recipients.map((r) => r.userId))];
+}
+
 export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -81,22 +118,25 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
       config: { access: requirePerm('system:notice:list', 'global') },
       schema: {
         tags,
-        summary: 'Published notices, newest first, with how many users received each',
+        summary:
+          'Published notices (newest first unless sorted; keyword: part of the title; target: everyone or a campus id), with how many users received each',
         querystring: noticeQuerySchema,
         response: { 200: envelopeSchema(pageSchema(noticeSchema)), ...errors },
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
-      const ids = await app.db
-        .select({ id: notices.id })
-        .from(notices)
-        .orderBy(desc(notices.createdAt), desc(notices.id))
+      const { page, pageSize, sort } = request.query;
+      const where = buildNoticeConditions(request.query);
+      const [field = 'createdAt', direction = 'desc'] = (sort ?? 'createdAt:desc').split(':') as [keyof typeof SORT_COLUMNS, string];
+      const order = direction === 'asc' ? asc : desc;
+      // The id breaks ties so that paging never repeats or skips a row.
+      const rows = await selectNotices(app.db)
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[field]), order(notices.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      const [total] = await app.db.select({ n: count() }).from(notices);
-      const list = (await Promise.all(ids.map((r) => loadNotice(app.db, r.id)))).filter((n): n is Notice => n !== null);
-      return { code: 0, msg: 'ok', data: { list, total: total?.n ?? 0, page, pageSize } };
+      const [total] = await app.db.select({ n: count() }).from(notices).where(where);
+      return { code: 0, msg: 'ok', data: { list: rows.map(toNotice), total: total?.n ?? 0, page, pageSize } };
     },
   );
 
@@ -153,12 +193,25 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const removed = await runLoggedTransaction(request, async (tx) => {
-        const userIds = await tx.delete(messages).where(eq(messages.noticeId, request.params.id)).returning({ userId: messages.userId });
-        const gone = await tx.delete(notices).where(eq(notices.id, request.params.id)).returning({ id: notices.id });
-        if (!gone.length) throw notFound('notice');
-        return userIds.map((u) => u.userId);
-      });
+      const removed = await runLoggedTransaction(request, (tx) => withdrawNotices(tx, [request.params.id]));
+      announceUnreadChange(removed);
+      return { code: 0, msg: 'ok', data: null };
+    },
+  );
+
+  app.delete(
+    '/system/notices',
+    {
+      config: { access: requirePerm('system:notice:delete', 'global') },
+      schema: {
+        tags,
+        summary: "Withdraws several notices, all or none: they leave every recipient's message box",
+        body: idsBodySchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const removed = await runLoggedTransaction(request, (tx) => withdrawNotices(tx, request.body.ids));
       announceUnreadChange(removed);
       return { code: 0, msg: 'ok', data: null };
     },

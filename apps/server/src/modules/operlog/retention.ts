@@ -17,7 +17,7 @@ export async function purgeOperlogs(db: Executor, retentionDays: number): Promis
   return rows.length;
 }
 
-/** Purges once the app is ready, then daily; the timer never keeps the process alive. */
+/** Purges shortly after the server listens, then daily; the timers never keep the process alive. */
 export function scheduleOperlogRetention(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   const run = async () => {
@@ -28,12 +28,16 @@ export function scheduleOperlogRetention(app: FastifyInstance): void {
       app.log.error({ err }, 'operation log retention failed');
     }
   };
-  app.addHook('onReady', async () => {
-    await run();
+  let first: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    // In the background: start-up does not wait on a delete over a big log.
+    first = setTimeout(() => void run(), 1_000);
+    first.unref();
     timer = setInterval(() => void run(), DAY_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
   });
 }

@@ -1,7 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { Locale, ReportMessageKey, ReportSummary } from '@campus/contract';
-import { neutraliseCell } from '../../lib/tabular.js';
+import { loadExcel, neutraliseCell } from '../../lib/tabular.js';
 import { formatStoredText } from '@campus/contract';
 
 export interface ReportTable {
@@ -90,7 +89,7 @@ export function buildReportTables(summary: ReportSummary, locale: Locale): Repor
 const safeCell = (v: string | number) => (typeof v === 'number' ? v : neutraliseCell(v));
 
 export async function writeReportXlsx(tables: ReportTable[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Campus Console';
   for (const table of tables) {
     const ws = wb.addWorksheet(table.title.slice(0, 31));

@@ -1,11 +1,49 @@
-import { count, desc, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { ResultCode, termCreateSchema, termQuerySchema, termSchema, termUpdateSchema, type Term } from '@campus/contract';
-import { courses, terms } from '../../db/schema.js';
-import { AppError, badRequest } from '../../lib/app-error.js';
+import {
+  formatHm,
+  ResultCode,
+  termCreateSchema,
+  termQuerySchema,
+  termSchema,
+  termUpdateSchema,
+  WEEKDAY_LABELS,
+  type Locale,
+  type Term,
+} from '@campus/contract';
+import { courses, scheduleEntries, terms } from '../../db/schema.js';
+import { AppError, badRequest, conflict } from '../../lib/app-error.js';
+import type { CampusScope } from '../../lib/campus-scope.js';
+import { loadEntries, lockCampusSchedules } from '../../lib/scheduling/schedule-service.js';
+import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
 import { registerCampusCrud, stampsOf, type CampusCrudSpec } from '../../lib/campus-crud.js';
 
 type Row = typeof terms.$inferSelect;
+
+/**
+ * New dates must still hold every week the term's entries meet in; checked
+ * under the schedule lock so no entry write slips in between.
+ */
+async function assertEntriesWithinDates(scope: CampusScope, values: Record<string, unknown>, existing: Row, locale: Locale) {
+  const startDate = (values.startDate as string | undefined) ?? existing.startDate;
+  const endDate = (values.endDate as string | undefined) ?? existing.endDate;
+  if (startDate === existing.startDate && endDate === existing.endDate) return;
+  await lockCampusSchedules(scope.db, scope.camId);
+  const weeks = countTermWeeks({ startDate, endDate });
+  const beyond = await loadEntries(scope, eq(courses.termId, existing.id), gt(scheduleEntries.weekEnd, weeks));
+  if (!beyond.length) return;
+  const shown = beyond
+    .slice(0, 3)
+    .map(
+      (e) =>
+        `${e.courseName} ${WEEKDAY_LABELS[e.weekday]?.[locale] ?? e.weekday} ${formatHm(e.startMin)}-${formatHm(e.endMin)} [${e.weekStart}-${e.weekEnd}]`,
+    );
+  throw conflict(
+    'schedule.entriesBeyondTerm',
+    { field: 'endDate', count: beyond.length, weeks, entries: shown.join(', ') + (beyond.length > shown.length ? ', …' : '') },
+    { entryIds: beyond.map((e) => e.id) },
+  );
+}
 
 export const termSpec: CampusCrudSpec<typeof terms> = {
   thing: 'term',
@@ -67,7 +105,8 @@ export const termSpec: CampusCrudSpec<typeof terms> = {
     if (dup) throw new AppError(409, ResultCode.conflict, 'data.duplicate', { field: 'name', value: `${year} ${name}` });
   },
   // One current term per campus: making one current makes the others not current.
-  async beforeWrite(scope, values, existing) {
+  async beforeWrite(scope, values, existing, locale) {
+    if (existing) await assertEntriesWithinDates(scope, values, existing, locale);
     if (values.isCurrent === true) {
       await scope.update(terms, { isCurrent: false }, existing ? ne(terms.id, existing.id) : undefined);
     }

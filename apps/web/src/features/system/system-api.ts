@@ -3,6 +3,7 @@ import type {
   DeptNode,
   LockedUser,
   Loginlog,
+  Notice,
   OperlogItem,
   Role,
   SystemMenu,
@@ -20,6 +21,8 @@ export const roleApi = createResourceApi<Role>('/system/roles');
 export const permApi = createResourceApi<SystemPerm>('/system/perms');
 export const menuApi = createResourceApi<SystemMenu>('/system/menus');
 export const deptApi = createResourceApi<Dept>('/system/depts');
+/** Notices: list, publish, withdraw (one or several); no edit, a published notice is already in the boxes. */
+export const noticeApi = createResourceApi<Notice>('/system/notices');
 
 export interface PermGroup {
   module: string;

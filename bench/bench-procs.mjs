@@ -1,0 +1,149 @@
+// Processes of a benchmark run: a throwaway PostgreSQL, the product, the
+// baseline; health waits, free ports and RSS sampling.
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** scripts/pg-local.sh with a port and data dir of this run; answers the URL of the postgres database. */
+export async function startPostgres(port, dir) {
+  const env = { ...process.env, PG_LOCAL_PORT: String(port), PG_LOCAL_DIR: dir };
+  const { stdout } = await run('bash', [path.join(ROOT, 'scripts/pg-local.sh'), 'start'], { env });
+  return {
+    url: stdout.trim(),
+    destroy: () => run('bash', [path.join(ROOT, 'scripts/pg-local.sh'), 'destroy'], { env }).catch(() => undefined),
+  };
+}
+
+export async function waitHealthy(url, timeoutMs, proc) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc && proc.exitCode !== null) throw new Error(`process exited with ${proc.exitCode} before it was healthy`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} not healthy within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts a Node script with `env`, output to `logFile`; resolves once /api/health answers. */
+export async function startNode(script, { env, port, logFile, timeoutMs = 60_000 }) {
+  const out = fs.openSync(logFile, 'a');
+  const proc = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  await waitHealthy(url, timeoutMs, proc);
+  const startMs = performance.now() - started;
+  return {
+    proc,
+    url,
+    startMs,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+        proc.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident set size of a process in MiB (Linux /proc), or null. */
+export function readRssMiB(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; answers the peak. */
+export function sampleRss(pid, everyMs = 200) {
+  let peak = readRssMiB(pid) ?? 0;
+  const timer = setInterval(() => {
+    const v = readRssMiB(pid);
+    if (v !== null && v > peak) peak = v;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const v = readRssMiB(pid);
+      return Math.max(peak, v ?? 0);
+    },
+  };
+}
+
+const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
+
+function readStat(pid) {
+  try {
+    // comm may hold spaces: fields start after the last ')'.
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system) a process has used, in ms; null when it is gone. */
+export function readCpuMs(pid) {
+  const f = readStat(pid);
+  return f ? (Number(f[11]) + Number(f[12])) * TICK_MS : null;
+}
+
+/** CPU time of each child of a process (PostgreSQL: the postmaster's backends and workers), ms by pid. */
+export function readChildrenCpuMs(parentPid) {
+  const byPid = new Map();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const f = readStat(name);
+    if (f && Number(f[1]) === parentPid) byPid.set(name, (Number(f[11]) + Number(f[12])) * TICK_MS);
+  }
+  return byPid;
+}
+
+/** CPU the children used between two readings: new ones count whole, ones that ended in between are lost (idle pool connections). */
+export function diffChildrenCpuMs(before, after) {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
+}
+
+/** The postmaster's pid, from its data directory. */
+export function readPostmasterPid(dataDir) {
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+}

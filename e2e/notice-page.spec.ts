@@ -1,0 +1,149 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './env';
+import { expect, openFromMenu, signIn, signInFresh, test } from './fixtures';
+
+/** The navbar's message button; its accessible name carries the unread count. */
+function messageButton(page: Page) {
+  return page.getByRole('button', { name: /^消息通知/ });
+}
+
+async function readUnread(page: Page): Promise<number> {
+  const name = (await messageButton(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) 条未读/.exec(name)?.[1] ?? 0);
+}
+
+/** A teacher of campus 1 (东城校区), made through the system API. */
+async function createReader(request: APIRequestContext): Promise<{ username: string; password: string }> {
+  const { encryptLoginPassword } = await import('../packages/contract/src/login-crypto');
+  const login = await request.post('/api/login', { form: { username: 'admin', password: encryptLoginPassword(E2E_ADMIN_PASSWORD) } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
+  const roles = (await (await request.get('/api/system/roles?pageSize=100', { headers })).json()) as {
+    data: { list: { id: number; code: string }[] };
+  };
+  const role = roles.data.list.find((r) => r.code === 'teacher');
+  expect(role, 'the seeded teacher role').toBeDefined();
+  const username = `noticereader${Date.now() % 100_000}`;
+  const password = 'Reader-Pass-2026!';
+  const created = await request.post('/api/system/users', {
+    headers,
+    data: {
+      username,
+      nickname: 'Notice Page Reader',
+      roleIds: [role?.id],
+      campusIds: [1],
+      status: 'active',
+      password: encryptLoginPassword(password),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { username, password };
+}
+
+test('the admin publishes on the notices page to one campus; its user sees it live; withdrawing takes it away', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { username, password } = await createReader(request);
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  const readerProblems: string[] = [];
+  reader.on('pageerror', (error) => readerProblems.push(error.message));
+  const streamOpened = reader.waitForResponse((r) => r.url().includes('/api/message/stream'));
+  await reader.goto('/login');
+  await signIn(reader, username, password);
+  await expect(reader).toHaveURL(/\/dashboard\/workplace$/);
+  await streamOpened;
+  const before = await readUnread(reader);
+
+  // The admin finds the page in the side menu under System.
+  await signInFresh(page);
+  await openFromMenu(page, '系统管理', '通知公告');
+  await expect(page).toHaveURL(/\/system\/notice$/);
+  await expect(page.getByRole('columnheader', { name: '发送范围' })).toBeVisible();
+
+  // The drawer validates with the contract's schema before anything is sent.
+  await page.getByRole('button', { name: '发布通知' }).click();
+  const drawer = page.locator('.arco-drawer', { hasText: '发布通知' });
+  await expect(drawer.locator('.arco-select')).toContainText('所有人');
+  await drawer.getByRole('button', { name: '保存' }).click();
+  await expect(drawer.locator('.arco-form-message')).not.toHaveCount(0);
+
+  const title = `东城校区停水通知 ${Date.now() % 100_000}`;
+  await drawer.getByPlaceholder(/标题/).fill(title);
+  await drawer.locator('.arco-select').click();
+  await page.locator('.arco-select-popup').getByText('东城校区', { exact: true }).click();
+  await drawer.locator('textarea').fill('周三 14:00-16:00 停水。\n<b>请提前储水</b>');
+  await drawer.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText(/已发布，\d+ 人收到/)).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  // The list shows it with its campus, publisher and recipients.
+  const row = page.locator('.arco-table-tr', { hasText: title });
+  await expect(row).toContainText('东城校区');
+  await expect(row).toContainText('系统管理员');
+  const recipients = Number((await row.locator('td').nth(4).innerText()).trim());
+  expect(recipients).toBeGreaterThanOrEqual(2);
+
+  // The detail shows the content as text, line break and markup as typed.
+  await row.getByRole('button', { name: '查看', exact: true }).click();
+  const detail = page.getByTestId('notice-detail');
+  await expect(detail).toContainText('<b>请提前储水</b>');
+  await expect(detail.locator('b')).toHaveCount(0);
+  await page.locator('.arco-drawer', { hasText: '通知详情' }).locator('.arco-drawer-close-icon').click();
+
+  // The reader, of that campus, gets it without a reload.
+  await expect.poll(() => readUnread(reader), { timeout: 15_000 }).toBe(before + 1);
+  await messageButton(reader).click();
+  const box = reader.locator('.message-box');
+  await box.getByRole('tab', { name: /通知/ }).click();
+  await expect(box.locator('.message-item', { hasText: title })).toBeVisible();
+  await messageButton(reader).click();
+  await expect(box).toBeHidden();
+
+  // Withdrawing from the list takes it out of the reader's box (and the badge) live.
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('dialog').last().getByRole('button', { name: '删除' }).click();
+  await expect(row).toHaveCount(0);
+  await expect.poll(() => readUnread(reader), { timeout: 15_000 }).toBe(before);
+  await messageButton(reader).click();
+  await box.getByRole('tab', { name: /通知/ }).click();
+  await expect(box.locator('.message-item', { hasText: title })).toHaveCount(0);
+
+  expect(readerProblems, 'reader page errors').toEqual([]);
+  await readerContext.close();
+});
+
+test('a notice to everyone shows "everyone"; the target filter and title search narrow the list', async ({ page }) => {
+  await signInFresh(page);
+  await page.goto('/system/notice');
+  const stamp = Date.now() % 100_000;
+  for (const [title, campus] of [
+    [`全员假期安排 ${stamp}`, null],
+    [`西湖校区讲座 ${stamp}`, '西湖校区'],
+  ] as const) {
+    await page.getByRole('button', { name: '发布通知' }).click();
+    const drawer = page.locator('.arco-drawer', { hasText: '发布通知' });
+    await drawer.getByPlaceholder(/标题/).fill(title);
+    if (campus) {
+      await drawer.locator('.arco-select').click();
+      await page.locator('.arco-select-popup').getByText(campus, { exact: true }).click();
+    }
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await expect(drawer).toBeHidden();
+  }
+  await expect(page.locator('.arco-table-tr', { hasText: `全员假期安排 ${stamp}` })).toContainText('所有人');
+
+  await page.getByRole('combobox', { name: '发送范围' }).click();
+  await page.locator('.arco-select-popup').getByText('西湖校区', { exact: true }).click();
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(/target=2/);
+  await expect(page.locator('.arco-table-tr', { hasText: `西湖校区讲座 ${stamp}` })).toBeVisible();
+  await expect(page.locator('.arco-table-tr', { hasText: `全员假期安排 ${stamp}` })).toHaveCount(0);
+
+  await page.getByRole('button', { name: '重置' }).click();
+  await page.getByRole('textbox', { name: '关键字' }).fill('假期');
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page.locator('.arco-table-tr', { hasText: `全员假期安排 ${stamp}` })).toBeVisible();
+  await expect(page.locator('.arco-table-tr', { hasText: `西湖校区讲座 ${stamp}` })).toHaveCount(0);
+});

@@ -1,0 +1,148 @@
+// Shared by scripts/backup.mjs and scripts/restore.mjs: which database the
+// server would open (the same environment variables), the embedded database's
+// pid lock, and the PostgreSQL client programs.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export class UsageError extends Error {}
+
+/** DATABASE_URL → PostgreSQL; otherwise the embedded PGlite under DATA_DIR (default ./data), as the server decides. */
+export function readTarget(env = process.env) {
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError('DATABASE_URL must start with postgres:// or postgresql://');
+    return /** @type {const} */ ({ kind: 'postgres', url });
+  }
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  if (dataDir === path.resolve(':memory:')) throw new UsageError('DATA_DIR=:memory: has nothing to back up or restore');
+  return /** @type {const} */ ({ kind: 'pglite', dataDir, pgliteDir: path.join(dataDir, 'pglite') });
+}
+
+/** The one argument: the backup file. */
+export function readFileArg(argv, verb) {
+  const args = argv.filter((a) => !a.startsWith('--'));
+  if (args.length !== 1 || !args[0]) throw new UsageError(`usage: npm run ${verb} -- <file>`);
+  return path.resolve(args[0]);
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes DATA_DIR/server.pid the way the server does (apps/server/src/db/client.ts),
+ * so a running server makes this refuse and a server started meanwhile refuses
+ * to start. A stale file (its process gone) is taken over. Answers the release.
+ */
+export function lockDataDir(dataDir) {
+  const lockPath = path.join(dataDir, 'server.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+        throw new UsageError(`DATA_DIR ${dataDir} is in use by a running server (pid ${pid}); stop it first.`);
+      }
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new UsageError(`could not lock DATA_DIR ${dataDir}`);
+}
+
+/** A PostgreSQL client program: PG_BIN_DIR, then PATH, then Debian's /usr/lib/postgresql/<newest>/bin. */
+export function findPgProgram(name) {
+  const candidates = [];
+  if (process.env.PG_BIN_DIR) candidates.push(path.join(process.env.PG_BIN_DIR, name));
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) if (dir) candidates.push(path.join(dir, name));
+  try {
+    const versions = fs
+      .readdirSync('/usr/lib/postgresql')
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) candidates.push(path.join('/usr/lib/postgresql', v, 'bin', name));
+  } catch {
+    // not Debian-style
+  }
+  for (const c of candidates) {
+    try {
+      execFileSync(c, ['--version'], { stdio: 'ignore' });
+      return c;
+    } catch {
+      // next
+    }
+  }
+  throw new UsageError(
+    `${name} not found (PATH, PG_BIN_DIR, /usr/lib/postgresql/*/bin): install the PostgreSQL client, e.g. apt-get install -y postgresql-client`,
+  );
+}
+
+/** Runs a command's main; a UsageError prints its message and exits 2, anything else 1. */
+export async function runMain(main) {
+  try {
+    await main();
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}
+
+/**
+ * Opens the embedded database the way the server does (apps/server/src/db/pglite-durable.ts,
+ * keep in step): fsync on, the WAL flushed with fsync(), and Emscripten's no-op fsync made real.
+ */
+export async function openDurablePglite(dir, options = {}) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { NodeFS } = await import('@electric-sql/pglite/nodefs');
+  class SyncingNodeFS extends NodeFS {
+    async init(...args) {
+      const result = await super.init(...args);
+      result.emscriptenOpts.preRun = [
+        (mod) => {
+          mod.NODEFS.stream_ops.fsync = (stream) => {
+            fs.fsyncSync(stream.nfd);
+            return 0;
+          };
+        },
+        ...(result.emscriptenOpts.preRun ?? []),
+      ];
+      return result;
+    }
+  }
+  const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
+  return PGlite.create({ ...options, fs: new SyncingNodeFS(dir), startParams });
+}
+
+/** fsync every file and folder under `dir`: files written outside PostgreSQL's own flushing reach the disk. */
+export function fsyncTree(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) fsyncTree(p);
+    else if (entry.isFile()) {
+      const fd = fs.openSync(p, 'r');
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+    }
+  }
+  const fd = fs.openSync(dir, 'r');
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
+}
