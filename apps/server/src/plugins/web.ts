@@ -17,6 +17,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/scripts/compress-assets.mjs).
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(res, filePath) {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
