@@ -1,13 +1,9 @@
-import Button from '@arco-design/web-react/es/Button';
-import { IconPlus } from '@arco-design/web-react/icon';
 import { MANAGER_SORTS, managerCreateSchema, managerUpdateSchema, type Manager } from '@campus/contract';
-import { useState } from 'react';
-import { showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
-import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
-import { Permission } from '../../lib/permission';
+import { ListPage, type ListColumn } from '../../lib/list-page/list-page';
+import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { managerApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { StatusTag } from './status-tag';
@@ -17,8 +13,7 @@ const MANAGER_PERMS = { add: 'educate:manager:add', edit: 'educate:manager:edit'
 
 export function ManagerPage() {
   const t = useT();
-  const refresh = useRefreshList(PAGE_KEY);
-  const [editing, setEditing] = useState<{ row: Manager | null } | null>(null);
+  const editor = useRowEditor<Manager>();
   const label = (field: string) => fieldLabel(t, 'manager', field);
 
   const columns: ListColumn<Manager>[] = [
@@ -44,13 +39,8 @@ export function ManagerPage() {
     { name: 'userId', label: label('userId'), kind: 'number', isNullable: true, min: 1, precision: 0 },
   ];
 
-  const editRow = editing?.row ?? null;
-  const save = async (body: Record<string, unknown>) => {
-    if (editRow) await managerApi.update(editRow.id, body);
-    else await managerApi.create(body);
-    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
-    await refresh();
-  };
+  const editRow = editor.row;
+  const save = useSaveRow(PAGE_KEY, managerApi, editor);
 
   return (
     <>
@@ -65,23 +55,11 @@ export function ManagerPage() {
         describeRow={(r) => `${r.name} (${r.staffNo})`}
         deletion={{ perms: [MANAGER_PERMS.delete], remove: managerApi.remove, removeMany: managerApi.removeMany }}
         actionsWidth={130}
-        rowActions={(r) => (
-          <Permission perms={[MANAGER_PERMS.edit]}>
-            <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
-              {t('list.edit')}
-            </Button>
-          </Permission>
-        )}
-        toolbar={() => (
-          <Permission perms={[MANAGER_PERMS.add]}>
-            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
-              {t('common.add')}
-            </Button>
-          </Permission>
-        )}
+        rowActions={(r) => <EditButton perms={[MANAGER_PERMS.edit]} onClick={() => editor.openEdit(r)} />}
+        toolbar={() => <AddButton perms={[MANAGER_PERMS.add]} onClick={editor.openAdd} />}
       />
       <FormDrawer
-        isOpen={editing !== null}
+        isOpen={editor.isOpen}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.manager') })}
         schema={editRow ? managerUpdateSchema : managerCreateSchema}
         fields={fields}
@@ -91,7 +69,7 @@ export function ManagerPage() {
             : { gender: 'male', status: 'active' }
         }
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       />
     </>
   );

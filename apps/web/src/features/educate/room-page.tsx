@@ -1,13 +1,9 @@
-import Button from '@arco-design/web-react/es/Button';
-import { IconPlus } from '@arco-design/web-react/icon';
 import { ROOM_SORTS, roomCreateSchema, roomUpdateSchema, type Room } from '@campus/contract';
-import { useState } from 'react';
-import { showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
-import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
-import { Permission } from '../../lib/permission';
+import { ListPage, type ListColumn } from '../../lib/list-page/list-page';
+import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { roomApi } from './educate-api';
 import { fieldLabel } from './educate-labels';
 
@@ -16,8 +12,7 @@ const ROOM_PERMS = { add: 'educate:room:add', edit: 'educate:room:edit', delete:
 
 export function RoomPage() {
   const t = useT();
-  const refresh = useRefreshList(PAGE_KEY);
-  const [editing, setEditing] = useState<{ row: Room | null } | null>(null);
+  const editor = useRowEditor<Room>();
   const label = (field: string) => fieldLabel(t, 'room', field);
 
   const columns: ListColumn<Room>[] = [
@@ -32,13 +27,8 @@ export function RoomPage() {
     { name: 'capacity', label: label('capacity'), kind: 'number', isRequired: true, min: 1, precision: 0 },
   ];
 
-  const editRow = editing?.row ?? null;
-  const save = async (body: Record<string, unknown>) => {
-    if (editRow) await roomApi.update(editRow.id, body);
-    else await roomApi.create(body);
-    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
-    await refresh();
-  };
+  const editRow = editor.row;
+  const save = useSaveRow(PAGE_KEY, roomApi, editor);
 
   return (
     <>
@@ -52,30 +42,18 @@ export function RoomPage() {
         describeRow={(r) => `${r.name} (${r.code})`}
         deletion={{ perms: [ROOM_PERMS.delete], remove: roomApi.remove, removeMany: roomApi.removeMany }}
         actionsWidth={130}
-        rowActions={(r) => (
-          <Permission perms={[ROOM_PERMS.edit]}>
-            <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
-              {t('list.edit')}
-            </Button>
-          </Permission>
-        )}
-        toolbar={() => (
-          <Permission perms={[ROOM_PERMS.add]}>
-            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
-              {t('common.add')}
-            </Button>
-          </Permission>
-        )}
+        rowActions={(r) => <EditButton perms={[ROOM_PERMS.edit]} onClick={() => editor.openEdit(r)} />}
+        toolbar={() => <AddButton perms={[ROOM_PERMS.add]} onClick={editor.openAdd} />}
       />
       <FormDrawer
-        isOpen={editing !== null}
+        isOpen={editor.isOpen}
         width={440}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.room') })}
         schema={editRow ? roomUpdateSchema : roomCreateSchema}
         fields={fields}
         initialValues={editRow ? { ...editRow } : {}}
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       />
     </>
   );

@@ -1,14 +1,14 @@
 import Button from '@arco-design/web-react/es/Button';
-import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { IconUpload } from '@arco-design/web-react/icon';
 import { Perm, STUDENT_SORTS, studentCreateSchema, studentUpdateSchema, type Student } from '@campus/contract';
 import { useState } from 'react';
-import { showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { ExportButton } from '../../lib/list-page/export-button';
 import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
+import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
 import { studentApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
@@ -20,7 +20,7 @@ const PAGE_KEY = 'student';
 export function StudentPage() {
   const t = useT();
   const refresh = useRefreshList(PAGE_KEY);
-  const [editing, setEditing] = useState<{ row: Student | null } | null>(null);
+  const editor = useRowEditor<Student>();
   const [isImporting, setIsImporting] = useState(false);
   const [coursesOf, setCoursesOf] = useState<PersonRef | null>(null);
   const label = (field: string) => fieldLabel(t, 'student', field);
@@ -57,13 +57,8 @@ export function StudentPage() {
     { name: 'remark', label: label('remark'), kind: 'textarea', isWide: true },
   ];
 
-  const editRow = editing?.row ?? null;
-  const save = async (body: Record<string, unknown>) => {
-    if (editRow) await studentApi.update(editRow.id, body);
-    else await studentApi.create(body);
-    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
-    await refresh();
-  };
+  const editRow = editor.row;
+  const save = useSaveRow(PAGE_KEY, studentApi, editor);
 
   return (
     <>
@@ -85,11 +80,7 @@ export function StudentPage() {
         actionsWidth={180}
         rowActions={(s) => (
           <>
-            <Permission perms={[Perm.studentEdit]}>
-              <Button type="text" size="mini" onClick={() => setEditing({ row: s })}>
-                {t('list.edit')}
-              </Button>
-            </Permission>
+            <EditButton perms={[Perm.studentEdit]} onClick={() => editor.openEdit(s)} />
             <Permission perms={[Perm.courseList]}>
               <Button type="text" size="mini" onClick={() => setCoursesOf({ kind: 'student', id: s.id, name: s.name })}>
                 {t('educate.courses')}
@@ -99,11 +90,7 @@ export function StudentPage() {
         )}
         toolbar={(query) => (
           <>
-            <Permission perms={[Perm.studentAdd]}>
-              <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
-                {t('common.add')}
-              </Button>
-            </Permission>
+            <AddButton perms={[Perm.studentAdd]} onClick={editor.openAdd} />
             <Permission perms={[Perm.studentImport]}>
               <Button icon={<IconUpload />} onClick={() => setIsImporting(true)}>
                 {t('common.import')}
@@ -116,13 +103,13 @@ export function StudentPage() {
         )}
       />
       <FormDrawer
-        isOpen={editing !== null}
+        isOpen={editor.isOpen}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.student') })}
         schema={editRow ? studentUpdateSchema : studentCreateSchema}
         fields={fields}
         initialValues={editRow ? { ...editRow } : { gender: 'male', status: 'enrolled' }}
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       />
       <ImportDialog
         isOpen={isImporting}

@@ -1,14 +1,14 @@
 import Button from '@arco-design/web-react/es/Button';
-import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { IconUpload } from '@arco-design/web-react/icon';
 import { Perm, TEACHER_SORTS, teacherCreateSchema, teacherUpdateSchema, type Teacher } from '@campus/contract';
 import { useState } from 'react';
-import { showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { ExportButton } from '../../lib/list-page/export-button';
 import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
+import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
 import { teacherApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
@@ -27,7 +27,7 @@ const TEACHER_PERMS = {
 export function TeacherPage() {
   const t = useT();
   const refresh = useRefreshList(PAGE_KEY);
-  const [editing, setEditing] = useState<{ row: Teacher | null } | null>(null);
+  const editor = useRowEditor<Teacher>();
   const [isImporting, setIsImporting] = useState(false);
   const [coursesOf, setCoursesOf] = useState<PersonRef | null>(null);
   const label = (field: string) => fieldLabel(t, 'teacher', field);
@@ -57,13 +57,8 @@ export function TeacherPage() {
     { name: 'userId', label: label('userId'), kind: 'number', isNullable: true, min: 1, precision: 0 },
   ];
 
-  const editRow = editing?.row ?? null;
-  const save = async (body: Record<string, unknown>) => {
-    if (editRow) await teacherApi.update(editRow.id, body);
-    else await teacherApi.create(body);
-    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
-    await refresh();
-  };
+  const editRow = editor.row;
+  const save = useSaveRow(PAGE_KEY, teacherApi, editor);
 
   return (
     <>
@@ -84,11 +79,7 @@ export function TeacherPage() {
         actionsWidth={180}
         rowActions={(r) => (
           <>
-            <Permission perms={[TEACHER_PERMS.edit]}>
-              <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
-                {t('list.edit')}
-              </Button>
-            </Permission>
+            <EditButton perms={[TEACHER_PERMS.edit]} onClick={() => editor.openEdit(r)} />
             <Permission perms={[Perm.courseList]}>
               <Button type="text" size="mini" onClick={() => setCoursesOf({ kind: 'teacher', id: r.id, name: r.name })}>
                 {t('educate.courses')}
@@ -98,11 +89,7 @@ export function TeacherPage() {
         )}
         toolbar={(query) => (
           <>
-            <Permission perms={[TEACHER_PERMS.add]}>
-              <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
-                {t('common.add')}
-              </Button>
-            </Permission>
+            <AddButton perms={[TEACHER_PERMS.add]} onClick={editor.openAdd} />
             <Permission perms={[TEACHER_PERMS.import]}>
               <Button icon={<IconUpload />} onClick={() => setIsImporting(true)}>
                 {t('common.import')}
@@ -115,13 +102,13 @@ export function TeacherPage() {
         )}
       />
       <FormDrawer
-        isOpen={editing !== null}
+        isOpen={editor.isOpen}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.teacher') })}
         schema={editRow ? teacherUpdateSchema : teacherCreateSchema}
         fields={fields}
         initialValues={editRow ? { ...editRow, userId: editRow.userId ?? undefined } : { gender: 'male', status: 'active' }}
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       />
       <ImportDialog
         isOpen={isImporting}

@@ -1,14 +1,10 @@
-import Button from '@arco-design/web-react/es/Button';
 import Tag from '@arco-design/web-react/es/Tag';
-import { IconPlus } from '@arco-design/web-react/icon';
 import { TERM_SORTS, termCreateSchema, termUpdateSchema, type Term } from '@campus/contract';
-import { useState } from 'react';
-import { showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
-import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
-import { Permission } from '../../lib/permission';
+import { ListPage, type ListColumn } from '../../lib/list-page/list-page';
+import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { termApi } from './educate-api';
 import { fieldLabel } from './educate-labels';
 
@@ -17,8 +13,7 @@ const TERM_PERMS = { add: 'educate:term:add', edit: 'educate:term:edit', delete:
 
 export function TermPage() {
   const t = useT();
-  const refresh = useRefreshList(PAGE_KEY);
-  const [editing, setEditing] = useState<{ row: Term | null } | null>(null);
+  const editor = useRowEditor<Term>();
   const label = (field: string) => fieldLabel(t, 'term', field);
 
   const columns: ListColumn<Term>[] = [
@@ -49,13 +44,8 @@ export function TermPage() {
     { name: 'current', label: label('current'), kind: 'switch' },
   ];
 
-  const editRow = editing?.row ?? null;
-  const save = async (body: Record<string, unknown>) => {
-    if (editRow) await termApi.update(editRow.id, body);
-    else await termApi.create(body);
-    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
-    await refresh();
-  };
+  const editRow = editor.row;
+  const save = useSaveRow(PAGE_KEY, termApi, editor);
 
   return (
     <>
@@ -69,30 +59,18 @@ export function TermPage() {
         describeRow={(r) => r.name}
         deletion={{ perms: [TERM_PERMS.delete], remove: termApi.remove, removeMany: termApi.removeMany }}
         actionsWidth={130}
-        rowActions={(r) => (
-          <Permission perms={[TERM_PERMS.edit]}>
-            <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
-              {t('list.edit')}
-            </Button>
-          </Permission>
-        )}
-        toolbar={() => (
-          <Permission perms={[TERM_PERMS.add]}>
-            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
-              {t('common.add')}
-            </Button>
-          </Permission>
-        )}
+        rowActions={(r) => <EditButton perms={[TERM_PERMS.edit]} onClick={() => editor.openEdit(r)} />}
+        toolbar={() => <AddButton perms={[TERM_PERMS.add]} onClick={editor.openAdd} />}
       />
       <FormDrawer
-        isOpen={editing !== null}
+        isOpen={editor.isOpen}
         width={480}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.term') })}
         schema={editRow ? termUpdateSchema : termCreateSchema}
         fields={fields}
         initialValues={editRow ? { ...editRow } : { current: false }}
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       />
     </>
   );

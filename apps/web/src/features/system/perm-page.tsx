@@ -1,16 +1,13 @@
-import Button from '@arco-design/web-react/es/Button';
 import Tag from '@arco-design/web-react/es/Tag';
-import { IconPlus } from '@arco-design/web-react/icon';
 import { PERM_SORTS, permCreateSchema, permUpdateSchema, type SystemPerm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { z } from 'zod';
 import { showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
-import { Permission } from '../../lib/permission';
+import { AddButton, EditButton, useRowEditor } from '../../lib/list-page/row-editor';
 import { fetchPermGroups, permApi } from './system-api';
 import { formatTime, moduleLabel } from './system-labels';
 import './system-messages';
@@ -36,7 +33,7 @@ const PERM_PERMS = { add: 'system:perm:add', edit: 'system:perm:edit', delete: '
 export function PermPage() {
   const t = useT();
   const refresh = useRefreshList(PAGE_KEY);
-  const [editing, setEditing] = useState<{ row: SystemPerm | null } | null>(null);
+  const editor = useRowEditor<SystemPerm>();
   const groups = useQuery({ queryKey: ['system', 'perm-groups'], queryFn: fetchPermGroups });
   const moduleOptions = (groups.data ?? []).map((g) => ({ value: g.module, label: `${moduleLabel(t, g.module)} (${g.perms.length})` }));
 
@@ -54,7 +51,7 @@ export function PermPage() {
     { key: 'createdAt', title: t('field.createdAt'), width: 170, isHiddenByDefault: true, render: (r) => formatTime(r.createdAt) },
   ];
 
-  const editRow = editing?.row ?? null;
+  const editRow = editor.row;
   const fields: FormFieldDef[] = [
     ...(editRow
       ? []
@@ -95,30 +92,18 @@ export function PermPage() {
         describeRow={(r) => `${r.name} (${r.code})`}
         deletion={{ perms: [PERM_PERMS.delete], remove: permApi.remove, removeMany: permApi.removeMany }}
         actionsWidth={130}
-        rowActions={(r) => (
-          <Permission perms={[PERM_PERMS.edit]}>
-            <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
-              {t('list.edit')}
-            </Button>
-          </Permission>
-        )}
-        toolbar={() => (
-          <Permission perms={[PERM_PERMS.add]}>
-            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
-              {t('common.add')}
-            </Button>
-          </Permission>
-        )}
+        rowActions={(r) => <EditButton perms={[PERM_PERMS.edit]} onClick={() => editor.openEdit(r)} />}
+        toolbar={() => <AddButton perms={[PERM_PERMS.add]} onClick={editor.openAdd} />}
       />
       <FormDrawer
-        isOpen={editing !== null}
+        isOpen={editor.isOpen}
         width={480}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('sys.thing.perm') })}
         schema={editRow ? permUpdateFormSchema : permCreateFormSchema}
         fields={fields}
         initialValues={editRow ? { ...editRow } : {}}
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       />
     </>
   );

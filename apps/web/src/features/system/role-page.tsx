@@ -1,14 +1,11 @@
-import Button from '@arco-design/web-react/es/Button';
 import Tag from '@arco-design/web-react/es/Tag';
-import { IconPlus } from '@arco-design/web-react/icon';
 import { ROLE_SORTS, roleCreateSchema, roleUpdateSchema, type Role } from '@campus/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
-import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
+import { ListPage, type ListColumn } from '../../lib/list-page/list-page';
+import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
 import { SystemStatusTag } from './status-tag';
 import { roleApi } from './system-api';
@@ -26,8 +23,7 @@ const ROLE_PERMS = {
 
 export function RolePage() {
   const t = useT();
-  const refresh = useRefreshList(PAGE_KEY);
-  const [editing, setEditing] = useState<{ row: Role | null } | null>(null);
+  const editor = useRowEditor<Role>();
 
   const columns: ListColumn<Role>[] = [
     {
@@ -60,13 +56,8 @@ export function RolePage() {
     { name: 'remark', label: t('sys.remark'), kind: 'textarea', isWide: true },
   ];
 
-  const editRow = editing?.row ?? null;
-  const save = async (body: Record<string, unknown>) => {
-    if (editRow) await roleApi.update(editRow.id, body);
-    else await roleApi.create(body);
-    showSuccess(t(editRow ? 'form.saved' : 'form.created'));
-    await refresh();
-  };
+  const editRow = editor.row;
+  const save = useSaveRow(PAGE_KEY, roleApi, editor);
 
   return (
     <>
@@ -83,11 +74,7 @@ export function RolePage() {
         actionsWidth={260}
         rowActions={(r) => (
           <>
-            <Permission perms={[ROLE_PERMS.edit]}>
-              <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
-                {t('list.edit')}
-              </Button>
-            </Permission>
+            <EditButton perms={[ROLE_PERMS.edit]} onClick={() => editor.openEdit(r)} />
             <Permission perms={[ROLE_PERMS.assign]}>
               <Link className="sys-row-link" to={`/system/role/${r.id}/user`} aria-label={t('sys.role.usersOf', { name: r.name })}>
                 {t('sys.role.users')}
@@ -101,23 +88,17 @@ export function RolePage() {
             </Permission>
           </>
         )}
-        toolbar={() => (
-          <Permission perms={[ROLE_PERMS.add]}>
-            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
-              {t('common.add')}
-            </Button>
-          </Permission>
-        )}
+        toolbar={() => <AddButton perms={[ROLE_PERMS.add]} onClick={editor.openAdd} />}
       />
       <FormDrawer
-        isOpen={editing !== null}
+        isOpen={editor.isOpen}
         width={480}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('sys.thing.role') })}
         schema={editRow ? roleUpdateSchema : roleCreateSchema}
         fields={fields}
         initialValues={editRow ? { ...editRow } : { status: 'active', sort: 0 }}
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       />
     </>
   );

@@ -6,7 +6,7 @@ import Space from '@arco-design/web-react/es/Space';
 import Switch from '@arco-design/web-react/es/Switch';
 import Tag from '@arco-design/web-react/es/Tag';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
-import { IconDown, IconLock, IconPlus } from '@arco-design/web-react/icon';
+import { IconDown, IconLock } from '@arco-design/web-react/icon';
 import { USER_SORTS, userCreateSchema, userUpdateSchema, type SystemUser } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +16,8 @@ import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
-import { Permission, usePermission } from '../../lib/permission';
+import { AddButton, EditButton, useRowEditor } from '../../lib/list-page/row-editor';
+import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { OneTimePassword } from './one-time-password';
 import { ResetPasswordForm } from './reset-password-form';
@@ -50,7 +51,7 @@ export function UserPage() {
   const refresh = useRefreshList(PAGE_KEY);
   const hasPerm = usePermission();
   const selfId = useSessionStore((s) => s.user?.userId);
-  const [editing, setEditing] = useState<{ row: SystemUser | null } | null>(null);
+  const editor = useRowEditor<SystemUser>();
   const [resetting, setResetting] = useState<SystemUser | null>(null);
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
 
@@ -129,7 +130,7 @@ export function UserPage() {
     { key: 'createdAt', title: t('field.createdAt'), width: 170, isHiddenByDefault: true, render: (r) => formatTime(r.createdAt) },
   ];
 
-  const editRow = editing?.row ?? null;
+  const editRow = editor.row;
   const deptTree = buildDeptTreeData(depts.data ?? []);
   const fields: FormFieldDef[] = [
     ...(editRow ? [] : [{ name: 'username', label: t('sys.user.username'), kind: 'text' as const, isRequired: true }]),
@@ -229,24 +230,14 @@ export function UserPage() {
         actionsWidth={200}
         rowActions={(r) => (
           <>
-            <Permission perms={[USER_PERMS.edit]}>
-              <Button type="text" size="mini" onClick={() => setEditing({ row: r })}>
-                {t('list.edit')}
-              </Button>
-            </Permission>
+            <EditButton perms={[USER_PERMS.edit]} onClick={() => editor.openEdit(r)} />
             {moreActions(r)}
           </>
         )}
-        toolbar={() => (
-          <Permission perms={[USER_PERMS.add]}>
-            <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ row: null })}>
-              {t('common.add')}
-            </Button>
-          </Permission>
-        )}
+        toolbar={() => <AddButton perms={[USER_PERMS.add]} onClick={editor.openAdd} />}
       />
       <FormDrawer
-        isOpen={editing !== null}
+        isOpen={editor.isOpen}
         width={560}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('sys.thing.user') })}
         schema={editRow ? userUpdateSchema : userCreateFormSchema}
@@ -257,7 +248,7 @@ export function UserPage() {
             : { status: 'active', roleIds: [], campusIds: campusOptions.length === 1 ? [campusOptions[0]?.value] : [] }
         }
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       />
       <Modal
         visible={resetting !== null}
