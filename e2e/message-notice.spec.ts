@@ -1,41 +1,9 @@
-import type { Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD, ARTIFACTS_DIR } from './env';
+import { ARTIFACTS_DIR } from './env';
 import { expect, signIn, signInFresh, test } from './fixtures';
-
-/** The navbar's message button; its accessible name carries the unread count. */
-function messageButton(page: Page) {
-  return page.getByRole('button', { name: /^消息通知/ });
-}
-
-async function readUnread(page: Page): Promise<number> {
-  const name = (await messageButton(page).getAttribute('aria-label')) ?? '';
-  return Number(/(\d+) 条未读/.exec(name)?.[1] ?? 0);
-}
+import { createNoticeReader, messageButton, readUnread } from './message-box';
 
 test('a notice published by the admin reaches another user live, and reading it clears the badge', async ({ page, browser, request }) => {
-  // The reader: a teacher-role user of campus 1, created through the system API.
-  const { encryptLoginPassword } = await import('../packages/contract/src/login-crypto');
-  const login = await request.post('/api/login', { form: { username: 'admin', password: encryptLoginPassword(E2E_ADMIN_PASSWORD) } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
-  const roles = (await (await request.get('/api/system/roles?pageSize=100', { headers })).json()) as {
-    data: { list: { id: number; code: string }[] };
-  };
-  const role = roles.data.list.find((r) => r.code === 'teacher');
-  expect(role, 'the seeded teacher role').toBeDefined();
-  const username = `reader${Date.now() % 100_000}`;
-  const password = 'Reader-Pass-2026!';
-  const created = await request.post('/api/system/users', {
-    headers,
-    data: {
-      username,
-      nickname: 'Notice Reader',
-      roleIds: [role?.id],
-      campusIds: [1],
-      status: 'active',
-      password: encryptLoginPassword(password),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  const { username, password } = await createNoticeReader(request, { usernamePrefix: 'reader', nickname: 'Notice Reader' });
 
   // The reader signs in in a second browser context, with the same console guard.
   const readerContext = await browser.newContext();

@@ -1,50 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from './env';
 import { expect, openFromMenu, signIn, signInFresh, test } from './fixtures';
-
-/** The navbar's message button; its accessible name carries the unread count. */
-function messageButton(page: Page) {
-  return page.getByRole('button', { name: /^消息通知/ });
-}
-
-async function readUnread(page: Page): Promise<number> {
-  const name = (await messageButton(page).getAttribute('aria-label')) ?? '';
-  return Number(/(\d+) 条未读/.exec(name)?.[1] ?? 0);
-}
-
-/** A teacher of campus 1 (东城校区), made through the system API. */
-async function createReader(request: APIRequestContext): Promise<{ username: string; password: string }> {
-  const { encryptLoginPassword } = await import('../packages/contract/src/login-crypto');
-  const login = await request.post('/api/login', { form: { username: 'admin', password: encryptLoginPassword(E2E_ADMIN_PASSWORD) } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
-  const roles = (await (await request.get('/api/system/roles?pageSize=100', { headers })).json()) as {
-    data: { list: { id: number; code: string }[] };
-  };
-  const role = roles.data.list.find((r) => r.code === 'teacher');
-  expect(role, 'the seeded teacher role').toBeDefined();
-  const username = `noticereader${Date.now() % 100_000}`;
-  const password = 'Reader-Pass-2026!';
-  const created = await request.post('/api/system/users', {
-    headers,
-    data: {
-      username,
-      nickname: 'Notice Page Reader',
-      roleIds: [role?.id],
-      campusIds: [1],
-      status: 'active',
-      password: encryptLoginPassword(password),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { username, password };
-}
+import { createNoticeReader, messageButton, readUnread } from './message-box';
 
 test('the admin publishes on the notices page to one campus; its user sees it live; withdrawing takes it away', async ({
   page,
   browser,
   request,
 }) => {
-  const { username, password } = await createReader(request);
+  const { username, password } = await createNoticeReader(request, { usernamePrefix: 'noticereader', nickname: 'Notice Page Reader' });
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
   const readerProblems: string[] = [];

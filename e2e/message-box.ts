@@ -1,0 +1,36 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { encryptLoginPassword } from '@campus/contract';
+import { E2E_ADMIN_PASSWORD } from './env';
+
+/** The navbar's message button; its accessible name carries the unread count. */
+export function messageButton(page: Page) {
+  return page.getByRole('button', { name: /^消息通知/ });
+}
+
+export async function readUnread(page: Page): Promise<number> {
+  const name = (await messageButton(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) 条未读/.exec(name)?.[1] ?? 0);
+}
+
+/** A teacher-role user of campus 1 (东城校区), made through the system API, to receive notices. */
+export async function createNoticeReader(
+  request: APIRequestContext,
+  { usernamePrefix, nickname }: { usernamePrefix: string; nickname: string },
+): Promise<{ username: string; password: string }> {
+  const login = await request.post('/api/login', { form: { username: 'admin', password: encryptLoginPassword(E2E_ADMIN_PASSWORD) } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
+  const roles = (await (await request.get('/api/system/roles?pageSize=100', { headers })).json()) as {
+    data: { list: { id: number; code: string }[] };
+  };
+  const role = roles.data.list.find((r) => r.code === 'teacher');
+  expect(role, 'the seeded teacher role').toBeDefined();
+  const username = `${usernamePrefix}${Date.now() % 100_000}`;
+  const password = 'Reader-Pass-2026!';
+  const created = await request.post('/api/system/users', {
+    headers,
+    data: { username, nickname, roleIds: [role?.id], campusIds: [1], status: 'active', password: encryptLoginPassword(password) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { username, password };
+}
