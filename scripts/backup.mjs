@@ -22,7 +22,7 @@ await runMain(async () => {
     );
   } else {
     if (!fs.existsSync(`${target.pgliteDir}/PG_VERSION`)) throw new UsageError(`no embedded database in ${target.dataDir}`);
-    const release = lockDataDir(target.dataDir);
+    const release = await lockDataDir(target.dataDir);
     try {
       const db = await openDurablePglite(target.pgliteDir);
       try {

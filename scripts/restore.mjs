@@ -45,7 +45,7 @@ async function restorePostgres(url, file) {
 
 async function restorePglite(target, file) {
   fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
-  const release = lockDataDir(target.dataDir);
+  const release = await lockDataDir(target.dataDir);
   const aside = `${target.pgliteDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   const hadData = fs.existsSync(target.pgliteDir);
   try {

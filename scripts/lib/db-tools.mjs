@@ -26,42 +26,36 @@ export function readFileArg(argv, verb) {
   return path.resolve(args[0]);
 }
 
-function isAlive(pid) {
+/**
+ * The server's own database code, from its build: the scripts take the same
+ * DATA_DIR lock and open the embedded database the same durable way.
+ */
+async function importServerDb() {
+  const dist = new URL('../../apps/server/dist/db/', import.meta.url);
   try {
-    process.kill(pid, 0);
-    return true;
+    const [lock, durable] = await Promise.all([
+      import(new URL('data-dir-lock.js', dist).href),
+      import(new URL('pglite-durable.js', dist).href),
+    ]);
+    return { ...lock, ...durable };
   } catch (err) {
-    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
+    if (/** @type {NodeJS.ErrnoException} */ (err).code === 'ERR_MODULE_NOT_FOUND') {
+      throw new UsageError('the server is not built: run npm run build first');
+    }
+    throw err;
   }
 }
 
-/**
- * Takes DATA_DIR/server.pid the way the server does (apps/server/src/db/client.ts),
- * so a running server makes this refuse and a server started meanwhile refuses
- * to start. A stale file (its process gone) is taken over. Answers the release.
- */
-export function lockDataDir(dataDir) {
-  const lockPath = path.join(dataDir, 'server.pid');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
-      return () => {
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (err) {
-      if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-        throw new UsageError(`DATA_DIR ${dataDir} is in use by a running server (pid ${pid}); stop it first.`);
-      }
-      fs.unlinkSync(lockPath);
-    }
+/** Takes DATA_DIR/server.pid as the server does: a running server makes this refuse, one started meanwhile refuses to start. Answers the release. */
+export async function lockDataDir(dataDir) {
+  const { lockDataDir: lock, DataDirInUseError } = await importServerDb();
+  try {
+    return lock(dataDir);
+  } catch (err) {
+    if (err instanceof DataDirInUseError)
+      throw new UsageError(`DATA_DIR ${dataDir} is in use by a running server (pid ${err.pid}); stop it first.`);
+    throw err;
   }
-  throw new UsageError(`could not lock DATA_DIR ${dataDir}`);
 }
 
 /** A PostgreSQL client program: PG_BIN_DIR, then PATH, then Debian's /usr/lib/postgresql/<newest>/bin. */
@@ -105,30 +99,10 @@ export async function runMain(main) {
   }
 }
 
-/**
- * Opens the embedded database the way the server does (apps/server/src/db/pglite-durable.ts,
- * keep in step): fsync on, the WAL flushed with fsync(), and Emscripten's no-op fsync made real.
- */
+/** Opens the embedded database exactly as the server does (fsync on and honoured). */
 export async function openDurablePglite(dir, options = {}) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { NodeFS } = await import('@electric-sql/pglite/nodefs');
-  class SyncingNodeFS extends NodeFS {
-    async init(...args) {
-      const result = await super.init(...args);
-      result.emscriptenOpts.preRun = [
-        (mod) => {
-          mod.NODEFS.stream_ops.fsync = (stream) => {
-            fs.fsyncSync(stream.nfd);
-            return 0;
-          };
-        },
-        ...(result.emscriptenOpts.preRun ?? []),
-      ];
-      return result;
-    }
-  }
-  const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
-  return PGlite.create({ ...options, fs: new SyncingNodeFS(dir), startParams });
+  const { createDurablePglite } = await importServerDb();
+  return createDurablePglite(dir, options);
 }
 
 /** fsync every file and folder under `dir`: files written outside PostgreSQL's own flushing reach the disk. */

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { createDurablePglite } from './pglite-durable.js';
 import * as schema from './schema.js';
 
@@ -128,42 +129,4 @@ async function openPglite(config: AppConfig): Promise<Database> {
       }
     },
   };
-}
-
-/**
- * PGlite is a single-process database: a second process opening the same
- * directory would corrupt it. A pid file refuses that with a clear message,
- * and a stale one (its process gone, e.g. after kill -9) is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, 'server.pid');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
-      return () => {
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || isAlive(pid))) {
-        throw new Error(`DATA_DIR ${dataDir} is in use by another server (pid ${pid}); stop it first or set DATA_DIR elsewhere.`);
-      }
-      fs.unlinkSync(lockPath);
-    }
-  }
-  throw new Error(`could not lock DATA_DIR ${dataDir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

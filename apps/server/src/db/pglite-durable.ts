@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /**
@@ -37,7 +37,10 @@ class SyncingNodeFS extends NodeFS {
   }
 }
 
-/** Opens (or creates) the PGlite database in `dir` with fsync on and honoured. */
-export function createDurablePglite(dir: string): Promise<PGlite> {
-  return PGlite.create({ fs: new SyncingNodeFS(dir), startParams: [...DURABLE_START_PARAMS] });
+/**
+ * Opens (or creates) the PGlite database in `dir` with fsync on and honoured.
+ * The server and the backup/restore scripts (scripts/lib/db-tools.mjs) both open it here.
+ */
+export function createDurablePglite(dir: string, options: Omit<PGliteOptions, 'fs' | 'startParams'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, fs: new SyncingNodeFS(dir), startParams: [...DURABLE_START_PARAMS] });
 }
