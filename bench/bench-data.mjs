@@ -39,6 +39,17 @@ function pickName(rng) {
   return pickSurname(rng) + given;
 }
 
+/** Every surname + first given-name character, shuffled (fixed seed): keywords of about a hundred students each. */
+export function listNamePrefixes() {
+  const all = SURNAMES.flatMap((s) => GIVEN.map((g) => s + g));
+  const rng = createRandom(0xbeef);
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  return all;
+}
+
 const pad = (n, width) => String(n).padStart(width, '0');
 
 /** Years of entry; student numbers start with them (2021000001 ...). */

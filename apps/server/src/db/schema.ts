@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -256,6 +257,11 @@ export const operLogs = pgTable(
 );
 
 // ---- campus-scoped ---------------------------------------------------------
+// Keys lead with cam_id: primary keys are (cam_id, id) (ids stay global serials),
+// unique indexes start with cam_id, and a reference to another campus table is
+// (cam_id, x_id) → x (cam_id, id), so a row can only point into its own campus
+// and the referencing index serves the foreign key's checks.
+// campus-keys.test.ts reads this back from the catalog.
 
 const camId = () =>
   integer('cam_id')
@@ -265,7 +271,7 @@ const camId = () =>
 export const terms = pgTable(
   'terms',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     camId: camId(),
     name: varchar('name', { length: 64 }).notNull(),
     academicYear: varchar('academic_year', { length: 16 }).notNull(),
@@ -276,6 +282,7 @@ export const terms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'terms_pkey', columns: [t.camId, t.id] }),
     uniqueIndex('terms_cam_year_name_uq').on(t.camId, t.academicYear, t.name),
     uniqueIndex('terms_one_current_uq')
       .on(t.camId)
@@ -288,7 +295,7 @@ export const terms = pgTable(
 export const students = pgTable(
   'students',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     camId: camId(),
     studentNo: varchar('student_no', { length: 32 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
@@ -308,6 +315,7 @@ export const students = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'students_pkey', columns: [t.camId, t.id] }),
     uniqueIndex('students_cam_no_uq').on(t.camId, t.studentNo),
     // Prefix search on number and name must use an index under any collation.
     index('students_cam_no_prefix_idx').on(t.camId, t.studentNo.op('text_pattern_ops')),
@@ -322,7 +330,7 @@ export const students = pgTable(
 export const teachers = pgTable(
   'teachers',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     camId: camId(),
     staffNo: varchar('staff_no', { length: 32 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
@@ -338,6 +346,7 @@ export const teachers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'teachers_pkey', columns: [t.camId, t.id] }),
     uniqueIndex('teachers_cam_no_uq').on(t.camId, t.staffNo),
     index('teachers_cam_no_prefix_idx').on(t.camId, t.staffNo.op('text_pattern_ops')),
     index('teachers_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
@@ -348,7 +357,7 @@ export const teachers = pgTable(
 export const managers = pgTable(
   'managers',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     camId: camId(),
     staffNo: varchar('staff_no', { length: 32 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
@@ -363,15 +372,19 @@ export const managers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'managers_pkey', columns: [t.camId, t.id] }),
     uniqueIndex('managers_cam_no_uq').on(t.camId, t.staffNo),
     index('managers_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
+    // Deleting a user or a department checks its managers across campuses.
+    index('managers_user_idx').on(t.userId),
+    index('managers_dept_idx').on(t.deptId),
   ],
 );
 
 export const rooms = pgTable(
   'rooms',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     camId: camId(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
@@ -379,22 +392,22 @@ export const rooms = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('rooms_cam_code_uq').on(t.camId, t.code), check('rooms_capacity_ck', sql`${t.capacity} > 0`)],
+  (t) => [
+    primaryKey({ name: 'rooms_pkey', columns: [t.camId, t.id] }),
+    uniqueIndex('rooms_cam_code_uq').on(t.camId, t.code),
+    check('rooms_capacity_ck', sql`${t.capacity} > 0`),
+  ],
 );
 
 export const courses = pgTable(
   'courses',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     camId: camId(),
-    termId: integer('term_id')
-      .notNull()
-      .references(() => terms.id),
+    termId: integer('term_id').notNull(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
+    teacherId: integer('teacher_id').notNull(),
     capacity: integer('capacity').notNull(),
     credits: numeric('credits', { precision: 4, scale: 1, mode: 'number' }).notNull().default(0),
     hours: integer('hours').notNull().default(0),
@@ -406,10 +419,13 @@ export const courses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'courses_pkey', columns: [t.camId, t.id] }),
+    foreignKey({ name: 'courses_cam_term_fk', columns: [t.camId, t.termId], foreignColumns: [terms.camId, terms.id] }),
+    foreignKey({ name: 'courses_cam_teacher_fk', columns: [t.camId, t.teacherId], foreignColumns: [teachers.camId, teachers.id] }),
+    // Also serves the term foreign key (cam_id, term_id).
     uniqueIndex('courses_cam_term_code_uq').on(t.camId, t.termId, t.code),
     index('courses_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
     index('courses_cam_teacher_idx').on(t.camId, t.teacherId),
-    index('courses_term_idx').on(t.termId),
     check('courses_capacity_ck', sql`${t.capacity} > 0`),
     check('courses_enrolled_ck', sql`${t.enrolledCount} >= 0 and ${t.enrolledCount} <= ${t.capacity}`),
   ],
@@ -418,18 +434,18 @@ export const courses = pgTable(
 export const enrolments = pgTable(
   'enrolments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     camId: camId(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id),
+    courseId: integer('course_id').notNull(),
+    studentId: integer('student_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('enrolments_course_student_uq').on(t.courseId, t.studentId),
+    primaryKey({ name: 'enrolments_pkey', columns: [t.camId, t.id] }),
+    foreignKey({ name: 'enrolments_cam_course_fk', columns: [t.camId, t.courseId], foreignColumns: [courses.camId, courses.id] }),
+    foreignKey({ name: 'enrolments_cam_student_fk', columns: [t.camId, t.studentId], foreignColumns: [students.camId, students.id] }),
+    // Also serves the course foreign key (cam_id, course_id).
+    uniqueIndex('enrolments_course_student_uq').on(t.camId, t.courseId, t.studentId),
     index('enrolments_cam_student_idx').on(t.camId, t.studentId),
     index('enrolments_cam_created_idx').on(t.camId, t.createdAt),
   ],
@@ -438,21 +454,15 @@ export const enrolments = pgTable(
 export const scheduleEntries = pgTable(
   'schedule_entries',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     camId: camId(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id),
+    courseId: integer('course_id').notNull(),
     weekday: smallint('weekday').notNull(),
     /** Minutes from midnight; the API speaks HH:mm. */
     startMin: smallint('start_min').notNull(),
     endMin: smallint('end_min').notNull(),
-    roomId: integer('room_id')
-      .notNull()
-      .references(() => rooms.id),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
+    roomId: integer('room_id').notNull(),
+    teacherId: integer('teacher_id').notNull(),
     weekStart: smallint('week_start').notNull(),
     weekEnd: smallint('week_end').notNull(),
     weekPattern: varchar('week_pattern', { length: 8 }).notNull().default('all'),
@@ -460,10 +470,14 @@ export const scheduleEntries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'schedule_entries_pkey', columns: [t.camId, t.id] }),
+    foreignKey({ name: 'schedule_entries_cam_course_fk', columns: [t.camId, t.courseId], foreignColumns: [courses.camId, courses.id] }),
+    foreignKey({ name: 'schedule_entries_cam_room_fk', columns: [t.camId, t.roomId], foreignColumns: [rooms.camId, rooms.id] }),
+    foreignKey({ name: 'schedule_entries_cam_teacher_fk', columns: [t.camId, t.teacherId], foreignColumns: [teachers.camId, teachers.id] }),
     index('schedule_cam_weekday_idx').on(t.camId, t.weekday),
     index('schedule_cam_teacher_idx').on(t.camId, t.teacherId, t.weekday),
     index('schedule_cam_room_idx').on(t.camId, t.roomId, t.weekday),
-    index('schedule_course_idx').on(t.courseId),
+    index('schedule_cam_course_idx').on(t.camId, t.courseId),
     check('schedule_weekday_ck', sql`${t.weekday} between 1 and 7`),
     check('schedule_time_ck', sql`${t.startMin} >= 0 and ${t.startMin} < ${t.endMin} and ${t.endMin} <= 1440`),
     check('schedule_weeks_ck', sql`${t.weekStart} >= 1 and ${t.weekStart} <= ${t.weekEnd}`),

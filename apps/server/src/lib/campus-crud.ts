@@ -1,4 +1,4 @@
-import { and, asc, count, desc, getTableColumns, inArray, like, ne, or, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { asc, count, desc, getTableColumns, getTableName, inArray, ne, or, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -63,37 +63,72 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The LIKE pattern of a keyword: a prefix, its wildcards taken literally; null for no keyword. */
-export function keywordPattern(keyword: unknown): string | null {
-  return typeof keyword === 'string' && keyword !== '' ? `${escapeLike(keyword)}%` : null;
+/**
+ * The strings that start with a prefix, as a half-open range [lo, hi) in the
+ * byte order of `text_pattern_ops` (UTF-8 byte order is code point order): hi
+ * is the prefix with its last code point raised by one; null when nothing is
+ * above it (a prefix of U+10FFFF only). A range is an index condition under any
+ * collation, needs no wildcard escaping and, unlike LIKE, no re-check of every
+ * index entry, so a prefix count reads only the index.
+ */
+export interface PrefixRange {
+  lo: string;
+  hi: string | null;
 }
 
-/** Prefix match on any of the columns; the btree text_pattern_ops indexes serve it. */
+export function prefixRange(keyword: unknown): PrefixRange | null {
+  if (typeof keyword !== 'string' || keyword === '') return null;
+  const points = Array.from(keyword, (ch) => ch.codePointAt(0) ?? 0);
+  while (points.length && points[points.length - 1] === 0x10ffff) points.pop();
+  const last = points.pop();
+  if (last === undefined) return { lo: keyword, hi: null };
+  // The next code point that UTF-8 can carry: surrogates are not characters.
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return { lo: keyword, hi: String.fromCodePoint(...points, next) };
+}
+
+type Bound = string | Placeholder;
+interface RangeBounds {
+  lo: Bound;
+  hi: Bound | null;
+}
+
+function inRange(column: PgColumn, range: RangeBounds): SQL {
+  const lower = sql`${column} ~>=~ ${range.lo}`;
+  return range.hi === null ? lower : sql`(${lower} and ${column} ~<~ ${range.hi})`;
+}
+
+/** Prefix match on any of the columns; the btree text_pattern_ops indexes serve each range. */
 export function keywordCondition(columns: PgColumn[], keyword: unknown): SQL | undefined {
-  const pattern = keywordPattern(keyword);
-  return pattern === null ? undefined : or(...columns.map((c) => like(c, pattern)));
+  const range = prefixRange(keyword);
+  return range === null ? undefined : or(...columns.map((c) => inRange(c, range)));
 }
 
-type Pattern = string | Placeholder;
+/** Tables whose rows per campus are counted by triggers (migration 0009; campus-row-counts.test.ts). */
+export const KEPT_COUNTS: ReadonlySet<string> = new Set(['students', 'teachers', 'managers', 'rooms', 'terms', 'courses']);
 
 /**
- * The total of a list as one SQL expression. A keyword on two columns is
- * counted as |A| + |B| − |A ∩ B|: each term is an index-only scan of one
- * prefix index, where counting `A or B` reads every matching row of the table
- * (the usual cost of a "total" on a large campus). Same answer, same snapshot.
+ * The total of a list as one SQL expression. A keyword on two columns A, B is
+ * counted as |A| + |B \ A|: two index-only range scans (B's prefix index
+ * carries A's column, migration 0009), where counting `A or B` reads every
+ * matching row of the table. Same answer, same snapshot.
  */
 export function buildTotal(
   scope: CampusScope,
   table: CampusTable,
   keywordColumns: PgColumn[],
-  pattern: Pattern | null,
+  range: RangeBounds | null,
   filters: (SQL | undefined)[],
 ): SQL {
   const countOf = (...conds: (SQL | undefined)[]) => sql`${scope.select(table, { n: count() }, ...conds, ...filters)}`;
-  if (pattern === null || keywordColumns.length === 0) return countOf();
-  const [a, b, ...more] = keywordColumns.map((c) => like(c, pattern));
+  if (range === null && !filters.some(Boolean) && KEPT_COUNTS.has(getTableName(table))) {
+    // The whole list: the count kept by the table's triggers (migration 0009).
+    return sql`coalesce((select n from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)}), 0)`;
+  }
+  if (range === null || keywordColumns.length === 0) return countOf();
+  const [a, b, ...more] = keywordColumns.map((c) => inRange(c, range));
   if (!b || more.length) return countOf(or(a, b, ...more));
-  return sql`(${countOf(a)} + ${countOf(b)} - ${countOf(and(a, b))})`;
+  return sql`(${countOf(a)} + ${countOf(b, sql`not coalesce(${a}, false)`)})`;
 }
 
 export interface ListPageQuery {
@@ -104,12 +139,18 @@ export interface ListPageQuery {
 }
 
 interface ListShape {
-  /** A LIKE pattern (keywordPattern), or a placeholder for one; null: no keyword. */
-  pattern: Pattern | null;
+  /** The keyword's prefix range (prefixRange), or placeholders for one; null: no keyword. */
+  range: RangeBounds | null;
   sort: unknown;
   filters: (SQL | undefined)[];
   limit: number | Placeholder;
   offset: number | Placeholder;
+  /**
+   * The version of the kept count (migration 0009) a total was last counted
+   * at: when it still holds, the statement answers a null total and skips the
+   * count. Only for a keyword without filters on a table with a kept count.
+   */
+  knownVersion?: Placeholder;
 }
 
 /**
@@ -121,16 +162,53 @@ interface ListShape {
 export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: CampusCrudSpec<T>, shape: ListShape) {
   const { table } = spec;
   const order = orderBy(spec.sortColumns, shape.sort, spec.defaultSort, table.id);
-  const { pattern } = shape;
-  const matches = pattern === null ? undefined : or(...spec.keywordColumns.map((c) => like(c, pattern)));
+  const { range } = shape;
+  const matches = range === null ? undefined : or(...spec.keywordColumns.map((c) => inRange(c, range)));
   const pageIds = scope
     .select(table, { id: table.id }, matches, ...shape.filters)
     .orderBy(...order)
     .limit(shape.limit)
     .offset(shape.offset);
-  const total = buildTotal(scope, table, spec.keywordColumns, pattern, shape.filters).mapWith(Number);
+  const counted = buildTotal(scope, table, spec.keywordColumns, range, shape.filters);
   const columns: SelectedFields = getTableColumns(table);
-  return scope.select(table, { ...columns, total }, inArray(table.id, pageIds)).orderBy(...order);
+  if (shape.knownVersion === undefined) {
+    return scope.select(table, { ...columns, total: counted.mapWith(Number) }, inArray(table.id, pageIds)).orderBy(...order);
+  }
+  const version = sql`(select version from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)})`;
+  // CASE evaluates the count's subqueries only on the branch taken.
+  const total = sql`case when ${version} = ${shape.knownVersion} then null else ${counted} end`.mapWith(Number);
+  return scope.select(table, { ...columns, total, keptVersion: version.mapWith(String) }, inArray(table.id, pageIds)).orderBy(...order);
+}
+
+/**
+ * Keyword totals by campus, table and keyword, each with the kept count's
+ * version it was counted at. Any insert, delete, or change of a keyword column
+ * in that campus moves the version in the writing transaction, so a total is
+ * reused only while it is still exact for the reading statement's snapshot
+ * (paging through one search counts once). Bounded; per process, and safe
+ * with many processes since the database holds the version.
+ */
+interface KnownTotal {
+  version: string;
+  total: number;
+}
+const knownTotalsByDb = new WeakMap<object, Map<string, KnownTotal>>();
+const MAX_KNOWN_TOTALS = 2_000;
+
+function knownTotalsOf(db: object): Map<string, KnownTotal> {
+  let known = knownTotalsByDb.get(db);
+  if (!known) knownTotalsByDb.set(db, (known = new Map<string, KnownTotal>()));
+  return known;
+}
+
+function rememberTotal(known: Map<string, KnownTotal>, key: string, value: KnownTotal) {
+  known.delete(key);
+  if (known.size >= MAX_KNOWN_TOTALS) {
+    // The oldest entry first: a Map keeps insertion order.
+    const oldest = known.keys().next();
+    if (!oldest.done) known.delete(oldest.value);
+  }
+  known.set(key, value);
 }
 
 type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown[]> };
@@ -164,28 +242,45 @@ export async function selectListPage<T extends CampusTable>(
   q: ListPageQuery & Values,
 ): Promise<{ rows: T['$inferSelect'][]; total: number | undefined }> {
   const filters = spec.filters(q);
-  const pattern = keywordPattern(q.keyword);
+  const range = prefixRange(q.keyword);
   const limit = q.pageSize;
   const offset = (q.page - 1) * q.pageSize;
   let found: unknown[];
-  if (filters.some(Boolean)) {
+  if (filters.some(Boolean) || range?.hi === null) {
     // Filter values vary without end: built per request.
-    found = await buildListPage(scope, spec, { pattern, sort: q.sort, filters, limit, offset });
+    found = await buildListPage(scope, spec, { range, sort: q.sort, filters, limit, offset });
   } else {
     const sort = typeof q.sort === 'string' ? q.sort : '';
-    const key = `${spec.thing}:list:${scope.camId}:${pattern === null ? '-' : 'k'}:${sort}`;
+    const isKept = range !== null && KEPT_COUNTS.has(getTableName(spec.table));
+    const key = `${spec.thing}:list:${scope.camId}:${range === null ? '-' : 'k'}:${sort}`;
     const query = prepareOnce(scope.db, key, (name) =>
       buildListPage(scope, spec, {
-        pattern: pattern === null ? null : sql.placeholder('pattern'),
+        range: range === null ? null : { lo: sql.placeholder('lo'), hi: sql.placeholder('hi') },
         sort: q.sort,
         filters: [],
         limit: sql.placeholder('limit'),
         offset: sql.placeholder('offset'),
+        ...(isKept ? { knownVersion: sql.placeholder('knownVersion') } : {}),
       }).prepare(name),
     );
-    found = await query.execute({ pattern, limit, offset });
+    if (!isKept || range === null) {
+      found = await query.execute({ lo: range?.lo, hi: range?.hi, limit, offset });
+    } else {
+      const known = knownTotalsOf(scope.db);
+      const totalKey = `${scope.camId}:${spec.thing}:${range.lo}`;
+      const before = known.get(totalKey);
+      found = await query.execute({ lo: range.lo, hi: range.hi, limit, offset, knownVersion: before?.version ?? '-1' });
+      const first = found[0] as { total: number | null; keptVersion: string | null } | undefined;
+      if (first && first.total === null && before) {
+        for (const row of found as { total: number | null }[]) row.total = before.total;
+      } else if (first && first.total !== null && first.keptVersion !== null) {
+        rememberTotal(known, totalKey, { version: first.keptVersion, total: first.total });
+      }
+    }
   }
-  const rows = (found as (T['$inferSelect'] & { total: number })[]).map(({ total: _total, ...row }) => row as unknown as T['$inferSelect']);
+  const rows = (found as (T['$inferSelect'] & { total: number; keptVersion?: string })[]).map(
+    ({ total: _total, keptVersion: _version, ...row }) => row as unknown as T['$inferSelect'],
+  );
   return { rows, total: (found[0] as { total?: number } | undefined)?.total };
 }
 

@@ -143,8 +143,10 @@ export const courseSpec: CampusCrudSpec<typeof courses> = {
     q.termId ? eq(courses.termId, q.termId as number) : undefined,
     q.teacherId ? eq(courses.teacherId, q.teacherId as number) : undefined,
     q.status ? eq(courses.status, q.status as string) : undefined,
+    // A semi-join on the enrolment's key (cam_id, course_id, student_id); the
+    // campus comes from the list's own cam_id condition.
     q.studentId
-      ? sql`${courses.id} in (select ${enrolments.courseId} from ${enrolments} where ${enrolments.studentId} = ${q.studentId as number} and ${enrolments.camId} = ${courses.camId})`
+      ? sql`exists (select 1 from ${enrolments} where ${enrolments.camId} = ${courses.camId} and ${enrolments.courseId} = ${courses.id} and ${enrolments.studentId} = ${q.studentId as number})`
       : undefined,
   ],
   uniques: [],

@@ -67,7 +67,7 @@ export async function loadPopular(db: Executor, camId: number, type: 'course' | 
                      count(e.id) filter (where e.created_at >= ${twoWeeksAgo} and e.created_at < ${weekAgo})::int as before
               from courses c left join enrolments e on e.course_id = c.id and e.cam_id = ${camId}
               where c.cam_id = ${camId} and c.term_id = ${term.id}
-              group by c.id order by count(e.id) desc, c.code, c.id limit ${POPULAR_LIMIT}`,
+              group by c.cam_id, c.id order by count(e.id) desc, c.code, c.id limit ${POPULAR_LIMIT}`,
         )
       : await queryRows<{ title: string; total: number; recent: number; before: number }>(
           db,
@@ -78,7 +78,7 @@ export async function loadPopular(db: Executor, camId: number, type: 'course' | 
               join courses c on c.teacher_id = t.id and c.cam_id = ${camId} and c.term_id = ${term.id}
               left join enrolments e on e.course_id = c.id and e.cam_id = ${camId}
               where t.cam_id = ${camId}
-              group by t.id order by count(e.id) desc, t.staff_no, t.id limit ${POPULAR_LIMIT}`,
+              group by t.cam_id, t.id order by count(e.id) desc, t.staff_no, t.id limit ${POPULAR_LIMIT}`,
         );
   return rows.map((r, i) => ({
     key: i + 1,

@@ -81,7 +81,7 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
         sql`select c.id as "courseId", c.code, c.name, count(e.id)::int as enrolled, c.capacity
             from courses c left join enrolments e on e.course_id = c.id and e.cam_id = ${camId}
             where c.cam_id = ${camId} and c.term_id = ${tid}
-            group by c.id order by count(e.id)::float / c.capacity desc, c.code`,
+            group by c.cam_id, c.id order by count(e.id)::float / c.capacity desc, c.code`,
       ),
       queryRows<{ teacherId: number; staffNo: string; name: string; entries: number; minutes: string }>(
         db,
@@ -91,7 +91,7 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
             left join (schedule_entries se join courses c on c.id = se.course_id and c.cam_id = ${camId} and c.term_id = ${tid})
               on se.teacher_id = t.id and se.cam_id = ${camId}
             where t.cam_id = ${camId}
-            group by t.id
+            group by t.cam_id, t.id
             having t.status = 'active' or count(se.id) > 0
             order by coalesce(sum(${WEEKLY_MINUTES}), 0) desc, t.staff_no`,
       ),
@@ -102,7 +102,7 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
             left join (schedule_entries se join courses c on c.id = se.course_id and c.cam_id = ${camId} and c.term_id = ${tid})
               on se.room_id = r.id and se.cam_id = ${camId}
             where r.cam_id = ${camId}
-            group by r.id order by coalesce(sum(${WEEKLY_MINUTES}), 0) desc, r.code`,
+            group by r.cam_id, r.id order by coalesce(sum(${WEEKLY_MINUTES}), 0) desc, r.code`,
       ),
       queryRows<{ month: string; count: number }>(
         db,

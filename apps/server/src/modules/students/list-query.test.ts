@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query.js';
-import { buildListPage, keywordPattern } from '../../lib/campus-crud.js';
+import { buildListPage, prefixRange } from '../../lib/campus-crud.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { getCampusIds } from '../../test/fixtures.js';
 import { authed, call, createTestApp, getToken, isPostgres, type TestApp } from '../../test/test-app.js';
@@ -33,7 +33,7 @@ function flatten(node: PlanNode): PlanNode[] {
 async function explainListPage(keyword: string, page: number) {
   const scope = createCampusScope(t.database.db, camId);
   const query = buildListPage(scope, studentSpec, {
-    pattern: keywordPattern(keyword),
+    range: prefixRange(keyword),
     sort: undefined,
     filters: [],
     limit: 20,
