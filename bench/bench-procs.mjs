@@ -54,6 +54,23 @@ export async function waitHealthy(url, timeoutMs, proc) {
  */
 export const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).config.node_flags.split(' ');
 
+/**
+ * Waits while a process's RSS still falls: V8 hands back the heap an import
+ * grew only once allocation has been quiet for a while (its memory reducer,
+ * ~10–15 s). Answers the settled RSS; at most `maxMs`.
+ */
+export async function waitRssSettled(pid, { minMs = 20_000, maxMs = 60_000 } = {}) {
+  const began = Date.now();
+  const samples = [];
+  for (;;) {
+    samples.push(readRssMiB(pid) ?? 0);
+    const last = samples.slice(-5);
+    const isSteady = last.length === 5 && Math.max(...last) - Math.min(...last) < 1;
+    if ((Date.now() - began >= minMs && isSteady) || Date.now() - began >= maxMs) return samples[samples.length - 1];
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
 /** Starts a Node script with `env`, output to `logFile`; resolves once /api/health answers. */
 export async function startNode(script, { env, port, logFile, timeoutMs = 60_000, nodeFlags = [] }) {
   const out = fs.openSync(logFile, 'a');
@@ -85,9 +102,9 @@ export async function startNode(script, { env, port, logFile, timeoutMs = 60_000
 }
 
 /** Resident set size of a process in MiB (Linux /proc), or null. */
-export function readRssMiB(pid) {
+export function readRssMiB(pid, field = 'VmRSS') {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : null;
   } catch {
     return null;

@@ -123,7 +123,8 @@ export function buildTotal(
   const countOf = (...conds: (SQL | undefined)[]) => sql`${scope.select(table, { n: count() }, ...conds, ...filters)}`;
   if (range === null && !filters.some(Boolean) && KEPT_COUNTS.has(getTableName(table))) {
     // The whole list: the count kept by the table's triggers (migration 0009).
-    return sql`coalesce((select n from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)}), 0)`;
+    // No count row (a campus without rows yet, or counts switched off): count; coalesce stops at the first non-null.
+    return sql`coalesce((select n from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)}), ${countOf()})`;
   }
   if (range === null || keywordColumns.length === 0) return countOf();
   const [a, b, ...more] = keywordColumns.map((c) => inRange(c, range));

@@ -186,6 +186,17 @@ describe('kept row counts', () => {
     await expectCountsExact();
   });
 
+  it('without a count row (counts switched off) the list counts its rows', async () => {
+    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from students where cam_id = ${camA}`);
+    expect(row?.n).toBeGreaterThan(0);
+    await t.database.db.execute(sql`delete from campus_row_counts where cam_id = ${camA} and table_name = 'students'`);
+    expect(await listTotal('/students', camA)).toBe(row?.n);
+    await t.database.db.execute(
+      sql`insert into campus_row_counts (cam_id, table_name, n) select cam_id, 'students', count(*) from students where cam_id = ${camA} group by cam_id`,
+    );
+    await expectCountsExact();
+  });
+
   it('a campus with no rows yet lists a total of 0', async () => {
     const empty = await grantNewCampus('Counted empty');
     expect(await listTotal('/students', empty)).toBe(0);
