@@ -36,6 +36,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
+import { createLoginRateStore } from './modules/auth/login-rate-store.js';
 import { ResultCode } from '@campus/contract';
 
 declare module 'fastify' {
@@ -124,7 +125,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   await app.register(formbody, { parser: parseQuery });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
-  await app.register(rateLimit, { global: false });
+  // Sign-in attempts per address, counted from the login log so every instance shares the limit.
+  await app.register(rateLimit, { global: false, store: createLoginRateStore(database.db) });
   await registerOpenApi(app);
 
   await app.register(

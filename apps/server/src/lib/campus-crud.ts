@@ -547,10 +547,5 @@ export function registerCampusCrud<T extends CampusTable>(parent: FastifyInstanc
 
 export const toIsoDate = (d: Date | string | null): string | null =>
   d === null ? null : typeof d === 'string' ? d : d.toISOString().slice(0, 10);
-export const stampsOf = (row: { id: number; createdAt: Date; updatedAt: Date }) => ({
-  id: row.id,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
 /** A page of the `z.infer` of a schema: handy for typing toItem. */
 export type ItemOf<S extends z.ZodType> = z.infer<S>;

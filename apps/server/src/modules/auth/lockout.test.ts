@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
 import { createUser, getCampusIds } from '../../test/fixtures.js';
+import { buildApp } from '../../app.js';
 import { createTestApp, login, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -98,6 +99,27 @@ describe('per-IP limit', () => {
       // every attempt is in the login log, those refused before the handler too
       expect(rows.map((r) => r.reason)).toEqual(['bad_credentials', 'bad_credentials', 'bad_credentials', 'rate_limited', 'invalid']);
     } finally {
+      await limited.close();
+    }
+  });
+
+  it('shares the per-address limit between instances on one database', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_PER_MIN: '4' });
+    // A second instance: its own process state (rate-limit counters, caches), the same database.
+    // (It must not close the database they share: the first app does.)
+    const other = await buildApp(limited.config, { ...limited.database, close: () => Promise.resolve() });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await login(limited.app, 'admin', 'Wrong-pass-9999')).statusCode);
+      for (let i = 0; i < 2; i++) codes.push((await login(other, 'admin', 'Wrong-pass-9999')).statusCode);
+      // Three here and the fourth there fill the minute; the fifth is refused though `other` saw only two.
+      expect(codes).toEqual([401, 401, 401, 401, 429]);
+      const refused = await login(other, 'admin', 'Wrong-pass-9999');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    } finally {
+      await other.close();
       await limited.close();
     }
   });

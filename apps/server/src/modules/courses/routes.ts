@@ -24,7 +24,7 @@ import {
 import { courses, enrolments, scheduleEntries, students, teachers, terms } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
-import { keywordCondition, registerCampusCrud, stampsOf, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
+import { keywordCondition, registerCampusCrud, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import {
@@ -39,8 +39,11 @@ import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
 
 type Row = typeof courses.$inferSelect;
 
+// Spelled out: a spread in a literal this wide is many times slower in V8, and a list page maps hundreds.
 const toCourse = (r: Row): Course => ({
-  ...stampsOf(r),
+  id: r.id,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
   code: r.code,
   name: r.name,
   termId: r.termId,

@@ -2,7 +2,7 @@ import { asc, gte, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { roomCreateSchema, roomQuerySchema, roomSchema, roomUpdateSchema, type Room } from '@campus/contract';
 import { rooms, scheduleEntries } from '../../db/schema.js';
-import { registerCampusCrud, stampsOf, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
+import { registerCampusCrud, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
 
 export const roomSpec: CampusCrudSpec<typeof rooms> = {
   thing: 'room',
@@ -15,7 +15,14 @@ export const roomSpec: CampusCrudSpec<typeof rooms> = {
   filters: (q: Values) => [typeof q.minCapacity === 'number' ? gte(rooms.capacity, q.minCapacity) : undefined],
   uniques: [{ field: 'code', column: rooms.code, constraint: 'rooms_cam_code_uq' }],
   toValues: (body) => ({ ...body }),
-  toItem: (r): Room => ({ ...stampsOf(r), code: r.code, name: r.name, capacity: r.capacity }),
+  toItem: (r): Room => ({
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    code: r.code,
+    name: r.name,
+    capacity: r.capacity,
+  }),
   async findReferences(scope, ids) {
     const n = await scope.count(scheduleEntries, inArray(scheduleEntries.roomId, ids));
     return n ? [{ thing: 'schedule', count: n, examples: [] }] : [];

@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { CampusScope } from '../../lib/campus-scope.js';
 import { loadEntries, lockCampusSchedules } from '../../lib/scheduling/schedule-service.js';
 import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
-import { registerCampusCrud, stampsOf, type CampusCrudSpec } from '../../lib/campus-crud.js';
+import { registerCampusCrud, type CampusCrudSpec } from '../../lib/campus-crud.js';
 
 type Row = typeof terms.$inferSelect;
 
@@ -63,7 +63,9 @@ export const termSpec: CampusCrudSpec<typeof terms> = {
   uniques: [],
   toValues: ({ current, ...rest }) => (current === undefined ? rest : { ...rest, isCurrent: current }),
   toItem: (r: Row): Term => ({
-    ...stampsOf(r),
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
     name: r.name,
     academicYear: r.academicYear,
     startDate: r.startDate,
