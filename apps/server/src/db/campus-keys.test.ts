@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPUS_TABLES } from '../lib/campus-scope.js';
@@ -7,6 +7,7 @@ import { roomSpec } from '../modules/rooms/routes.js';
 import { studentSpec } from '../modules/students/routes.js';
 import { teacherSpec } from '../modules/teachers/routes.js';
 import { createCampus, getCampusIds } from '../test/fixtures.js';
+import { explainPlan } from '../test/explain.js';
 import { createTestApp, educateClient, getToken, isPostgres, type TestApp } from '../test/test-app.js';
 import type { Executor } from './client.js';
 import { queryRows } from './query.js';
@@ -72,27 +73,6 @@ const loadForeignKeys = (db: Executor) =>
         where k.contype = 'f' and n.nspname = 'public' and c.relname in (${inTables})
         order by 1, 2`,
   );
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
-
-/** The plan nodes of `query` with sequential scans priced out: what the indexes can serve (tables here are tiny). */
-async function explain(db: TestApp['database']['db'], query: SQL): Promise<PlanNode[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(tx, sql`explain (format json) ${query}`);
-    const raw = row?.['QUERY PLAN'];
-    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    return flatten(plan[0]?.Plan ?? { 'Node Type': 'none' });
-  });
-}
 
 /** The SQLSTATE of a failed query, through drizzle's wrapping. */
 async function sqlStateOf(run: Promise<unknown>): Promise<string | undefined> {
@@ -238,7 +218,7 @@ describe('foreign keys between campus tables at work', () => {
   });
 
   it('the RI-style lookup of a student’s enrolments is an index scan on (cam_id, student_id)', async () => {
-    const nodes = await explain(t.database.db, sql`select 1 from enrolments where cam_id = ${camA} and student_id = ${studentId}`);
+    const nodes = await explainPlan(t.database.db, sql`select 1 from enrolments where cam_id = ${camA} and student_id = ${studentId}`);
     const onEnrolments = nodes.filter((n) => n['Relation Name'] === 'enrolments');
     expect(onEnrolments.map((n) => n['Node Type'])).not.toContain('Seq Scan');
     const cond = nodes.map((n) => n['Index Cond'] ?? '').join(' ');
@@ -252,7 +232,7 @@ describe('foreign keys between campus tables at work', () => {
         k.columns.map((c) => sql`${sql.identifier(c)} = 1`),
         sql` and `,
       );
-      const nodes = await explain(t.database.db, sql`select 1 from ${sql.identifier(k.table)} where ${where}`);
+      const nodes = await explainPlan(t.database.db, sql`select 1 from ${sql.identifier(k.table)} where ${where}`);
       expect(
         nodes.filter((n) => n['Relation Name'] === k.table).map((n) => n['Node Type']),
         describeKey(k),

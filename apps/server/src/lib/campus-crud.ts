@@ -99,9 +99,12 @@ function inRange(column: PgColumn, range: RangeBounds): SQL {
 }
 
 /** Prefix match on any of the columns; the btree text_pattern_ops indexes serve each range. */
-export function keywordCondition(columns: PgColumn[], keyword: unknown): SQL | undefined {
-  const range = prefixRange(keyword);
+function matchAny(columns: PgColumn[], range: RangeBounds | null): SQL | undefined {
   return range === null ? undefined : or(...columns.map((c) => inRange(c, range)));
+}
+
+export function keywordCondition(columns: PgColumn[], keyword: unknown): SQL | undefined {
+  return matchAny(columns, prefixRange(keyword));
 }
 
 /** Tables whose rows per campus are counted by triggers (migration 0009; campus-row-counts.test.ts). */
@@ -164,7 +167,7 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
   const { table } = spec;
   const order = orderBy(spec.sortColumns, shape.sort, spec.defaultSort, table.id);
   const { range } = shape;
-  const matches = range === null ? undefined : or(...spec.keywordColumns.map((c) => inRange(c, range)));
+  const matches = matchAny(spec.keywordColumns, range);
   const pageIds = scope
     .select(table, { id: table.id }, matches, ...shape.filters)
     .orderBy(...order)
@@ -181,6 +184,16 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
   return scope.select(table, { ...columns, total, keptVersion: version.mapWith(String) }, inArray(table.id, pageIds)).orderBy(...order);
 }
 
+/** A map per database handle (a test opens many), dropped with the handle. */
+function createMapPerDb<V>(): (db: object) => Map<string, V> {
+  const byDb = new WeakMap<object, Map<string, V>>();
+  return (db) => {
+    let map = byDb.get(db);
+    if (!map) byDb.set(db, (map = new Map<string, V>()));
+    return map;
+  };
+}
+
 /**
  * Keyword totals by campus, table and keyword, each with the kept count's
  * version it was counted at. Any insert, delete, or change of a keyword column
@@ -193,14 +206,8 @@ interface KnownTotal {
   version: string;
   total: number;
 }
-const knownTotalsByDb = new WeakMap<object, Map<string, KnownTotal>>();
+const knownTotalsOf = createMapPerDb<KnownTotal>();
 const MAX_KNOWN_TOTALS = 2_000;
-
-function knownTotalsOf(db: object): Map<string, KnownTotal> {
-  let known = knownTotalsByDb.get(db);
-  if (!known) knownTotalsByDb.set(db, (known = new Map<string, KnownTotal>()));
-  return known;
-}
 
 function rememberTotal(known: Map<string, KnownTotal>, key: string, value: KnownTotal) {
   known.delete(key);
@@ -220,13 +227,12 @@ type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown[]> 
  * bound per request; the statement is named, so PostgreSQL parses it once per
  * connection (it still plans each prefix pattern on its own while that pays).
  */
-const preparedByDb = new WeakMap<object, Map<string, Prepared>>();
+const preparedOf = createMapPerDb<Prepared>();
 const MAX_PREPARED = 500;
 let preparedSeq = 0;
 
 function prepareOnce(db: object, key: string, build: (name: string) => Prepared): Prepared {
-  let cache = preparedByDb.get(db);
-  if (!cache) preparedByDb.set(db, (cache = new Map<string, Prepared>()));
+  const cache = preparedOf(db);
   let query = cache.get(key);
   if (!query) {
     if (cache.size >= MAX_PREPARED) cache.clear();

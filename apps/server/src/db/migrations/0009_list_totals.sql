@@ -39,16 +39,14 @@ BEGIN
     WHERE c.cam_id = d.cam_id AND c.table_name = TG_TABLE_NAME;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- Static SQL (planned once per table, not per statement as EXECUTE would be): every update runs it.
 CREATE FUNCTION "campus_rows_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changed text := (
-    SELECT string_agg(format('n.%1$I IS DISTINCT FROM o.%1$I', col), ' OR ') FROM unnest(TG_ARGV) AS col
-  );
 BEGIN
-  EXECUTE format(
-    'UPDATE campus_row_counts AS c SET version = nextval(''campus_row_versions'') WHERE c.table_name = %L AND c.cam_id IN '
-    '(SELECT n.cam_id FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id WHERE %s)',
-    TG_TABLE_NAME, changed);
+  UPDATE campus_row_counts AS c SET version = nextval('campus_row_versions')
+   WHERE c.table_name = TG_TABLE_NAME AND c.cam_id IN (
+     SELECT after.cam_id FROM new_rows AS after JOIN old_rows AS before ON before.id = after.id
+      WHERE EXISTS (SELECT 1 FROM unnest(TG_ARGV) AS col
+                     WHERE to_jsonb(after.*) -> col IS DISTINCT FROM to_jsonb(before.*) -> col));
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "campus_rows_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$

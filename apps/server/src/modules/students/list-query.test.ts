@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query.js';
 import { buildListPage, prefixRange } from '../../lib/campus-crud.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
+import { explainPlan } from '../../test/explain.js';
 import { getCampusIds } from '../../test/fixtures.js';
 import { authed, call, createTestApp, getToken, isPostgres, type TestApp } from '../../test/test-app.js';
 import { studentSpec } from './routes.js';
@@ -18,18 +19,6 @@ let camId: number;
 const SURNAMES = ['王', '李', 'A', '张'];
 const ROWS = 3_000;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-function flatten(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(flatten)];
-}
-
 async function explainListPage(keyword: string, page: number) {
   const scope = createCampusScope(t.database.db, camId);
   const query = buildListPage(scope, studentSpec, {
@@ -39,14 +28,7 @@ async function explainListPage(keyword: string, page: number) {
     limit: 20,
     offset: (page - 1) * 20,
   });
-  // Few rows for a planner: forbid the sequential scan so the plan shows what the indexes can serve.
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(tx, sql`explain (format json) ${query}`);
-    const raw = row?.['QUERY PLAN'];
-    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    return flatten(plan[0]?.Plan ?? { 'Node Type': 'none' });
-  });
+  return explainPlan(t.database.db, query.getSQL());
 }
 
 const list = (query: string) =>
