@@ -5,6 +5,9 @@ import { PENDING_SERVICES, expect, signInFresh, test } from './fixtures';
 test.use({ allowedFailures: { urls: PENDING_SERVICES } });
 
 async function findSeriousViolations(page: Page) {
+  // Colours change through CSS transitions (a theme switch): judge contrast once they have ended,
+  // not on a frame halfway between the themes (a menu item was caught mid-fade once in CI).
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
