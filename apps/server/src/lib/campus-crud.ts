@@ -43,7 +43,12 @@ export interface CampusCrudSpec<T extends CampusTable> {
   schemas: { create: z.ZodType; update: z.ZodType; query: z.ZodType; item: z.ZodType };
   /** The allow-list behind `sort`: API field → column. */
   sortColumns: Record<string, PgColumn>;
-  defaultSort: SQL[];
+  /**
+   * The list's order without `sort`, then by id. The column is not null, and
+   * the kept count's version moves when it changes (migration 0011), so a page
+   * boundary in this order is reusable while the version holds (decision 009).
+   */
+  defaultOrder: DefaultOrder;
   /** Columns `keyword` matches by prefix (indexed with text_pattern_ops). */
   keywordColumns: PgColumn[];
   filters(query: Values): (SQL | undefined)[];
@@ -57,6 +62,16 @@ export interface CampusCrudSpec<T extends CampusTable> {
   beforeWrite?(scope: CampusScope, values: Values, existing: T['$inferSelect'] | null, locale: Locale): Promise<void>;
   /** What refers to these rows; anything found blocks the delete with 409. */
   findReferences?(scope: CampusScope, ids: number[]): Promise<Reference[]>;
+}
+
+export interface DefaultOrder {
+  column: PgColumn;
+  direction: 'asc' | 'desc';
+}
+
+export function orderOf(order: DefaultOrder, id: PgColumn): SQL[] {
+  const by = order.direction === 'desc' ? desc : asc;
+  return [by(order.column), by(id)];
 }
 
 export function escapeLike(s: string): string {
@@ -155,6 +170,19 @@ interface ListShape {
    * count. Only for a keyword without filters on a table with a kept count.
    */
   knownVersion?: Placeholder;
+  /**
+   * A page boundary in the default order (decision 009): the sort key and id
+   * of the row just before the page, seen at a kept-count version. While that
+   * version holds, the page is read after the boundary (`limit` rows); when it
+   * has moved, by `limit`/`offset` as without it. The choice is made inside
+   * the statement, so both read one snapshot.
+   */
+  seek?: { version: Placeholder | string; key: Placeholder | string; id: Placeholder | number; limit: Placeholder | number };
+}
+
+/** `(select version ...)`: the kept count's version for the campus and table, as of the statement's snapshot. */
+function keptVersionOf(scope: CampusScope, table: CampusTable): SQL {
+  return sql`(select version from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)})`;
 }
 
 /**
@@ -165,23 +193,35 @@ interface ListShape {
  */
 export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: CampusCrudSpec<T>, shape: ListShape) {
   const { table } = spec;
-  const order = orderBy(spec.sortColumns, shape.sort, spec.defaultSort, table.id);
-  const { range } = shape;
+  const order = orderBy(spec.sortColumns, shape.sort, orderOf(spec.defaultOrder, table.id), table.id);
+  const { range, seek } = shape;
   const matches = matchAny(spec.keywordColumns, range);
-  const pageIds = scope
-    .select(table, { id: table.id }, matches, ...shape.filters)
+  const version = keptVersionOf(scope, table);
+  const byOffset = scope
+    .select(table, { id: table.id }, matches, ...shape.filters, seek && sql`${version} is distinct from ${seek.version}`)
     .orderBy(...order)
     .limit(shape.limit)
     .offset(shape.offset);
+  let inPage = inArray(table.id, byOffset);
+  if (seek) {
+    const { column, direction } = spec.defaultOrder;
+    const after = sql`(${column}, ${table.id}) ${sql.raw(direction === 'desc' ? '<' : '>')} (cast(${seek.key} as ${sql.raw(column.getSQLType())}), cast(${seek.id} as integer))`;
+    // Both branches gate on the version as one-time filters: only one reads the index.
+    const bySeek = scope
+      .select(table, { id: table.id }, matches, ...shape.filters, sql`${version} = ${seek.version}`, after)
+      .orderBy(...order)
+      .limit(seek.limit);
+    inPage = sql`${table.id} in (${bySeek} union all ${byOffset})`;
+  }
   const counted = buildTotal(scope, table, spec.keywordColumns, range, shape.filters);
   const columns: SelectedFields = getTableColumns(table);
-  if (shape.knownVersion === undefined) {
-    return scope.select(table, { ...columns, total: counted.mapWith(Number) }, inArray(table.id, pageIds)).orderBy(...order);
-  }
-  const version = sql`(select version from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)})`;
+  const extra: SelectedFields = {};
+  if (shape.knownVersion !== undefined || seek) extra.keptVersion = version.mapWith(String);
+  if (seek) extra.seekKey = sql`${spec.defaultOrder.column}::text`.mapWith(String);
   // CASE evaluates the count's subqueries only on the branch taken.
-  const total = sql`case when ${version} = ${shape.knownVersion} then null else ${counted} end`.mapWith(Number);
-  return scope.select(table, { ...columns, total, keptVersion: version.mapWith(String) }, inArray(table.id, pageIds)).orderBy(...order);
+  const total =
+    shape.knownVersion === undefined ? counted : sql`case when ${version} = ${shape.knownVersion} then null else ${counted} end`;
+  return scope.select(table, { ...columns, ...extra, total: total.mapWith(Number) }, inPage).orderBy(...order);
 }
 
 /** A map per database handle (a test opens many), dropped with the handle. */
@@ -192,6 +232,16 @@ function createMapPerDb<V>(): (db: object) => Map<string, V> {
     if (!map) byDb.set(db, (map = new Map<string, V>()));
     return map;
   };
+}
+
+/** Set, dropping the oldest entry beyond `max` (a Map keeps insertion order). */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
+  map.delete(key);
+  if (map.size >= max) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+  map.set(key, value);
 }
 
 /**
@@ -209,15 +259,22 @@ interface KnownTotal {
 const knownTotalsOf = createMapPerDb<KnownTotal>();
 const MAX_KNOWN_TOTALS = 2_000;
 
-function rememberTotal(known: Map<string, KnownTotal>, key: string, value: KnownTotal) {
-  known.delete(key);
-  if (known.size >= MAX_KNOWN_TOTALS) {
-    // The oldest entry first: a Map keeps insertion order.
-    const oldest = known.keys().next();
-    if (!oldest.done) known.delete(oldest.value);
-  }
-  known.set(key, value);
+/**
+ * Page boundaries in the default order by campus, table, keyword, page size
+ * and page: the row before the page, at a kept-count version. The version
+ * also moves when the order's column changes (migration 0011), so while it
+ * holds the rows before the boundary are exactly the rows before the page.
+ */
+interface PageMark {
+  version: string;
+  key: string;
+  id: number;
 }
+const pageMarksOf = createMapPerDb<PageMark>();
+const MAX_PAGE_MARKS = 5_000;
+
+/** How pages in the default order were read; tests read it to know the seek is taken. */
+export const listPageReads = { bySeek: 0, byOffset: 0 };
 
 type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown[]> };
 
@@ -242,7 +299,9 @@ function prepareOnce(db: object, key: string, build: (name: string) => Prepared)
   return query;
 }
 
-/** The page's rows, and the total when the page has a row to carry it. */
+type FoundRow = Values & { id: number; total: number | null; keptVersion?: string | null; seekKey?: string };
+
+/** The page's rows, and the total when the statement had a row to carry it. */
 export async function selectListPage<T extends CampusTable>(
   scope: CampusScope,
   spec: CampusCrudSpec<T>,
@@ -252,43 +311,77 @@ export async function selectListPage<T extends CampusTable>(
   const range = prefixRange(q.keyword);
   const limit = q.pageSize;
   const offset = (q.page - 1) * q.pageSize;
-  let found: unknown[];
   if (filters.some(Boolean) || range?.hi === null) {
     // Filter values vary without end: built per request.
-    found = await buildListPage(scope, spec, { range, sort: q.sort, filters, limit, offset });
-  } else {
-    const sort = typeof q.sort === 'string' ? q.sort : '';
-    const isKept = range !== null && KEPT_COUNTS.has(getTableName(spec.table));
-    const key = `${spec.thing}:list:${scope.camId}:${range === null ? '-' : 'k'}:${sort}`;
-    const query = prepareOnce(scope.db, key, (name) =>
-      buildListPage(scope, spec, {
-        range: range === null ? null : { lo: sql.placeholder('lo'), hi: sql.placeholder('hi') },
-        sort: q.sort,
-        filters: [],
-        limit: sql.placeholder('limit'),
-        offset: sql.placeholder('offset'),
-        ...(isKept ? { knownVersion: sql.placeholder('knownVersion') } : {}),
-      }).prepare(name),
-    );
-    if (!isKept || range === null) {
-      found = await query.execute({ lo: range?.lo, hi: range?.hi, limit, offset });
-    } else {
-      const known = knownTotalsOf(scope.db);
-      const totalKey = `${scope.camId}:${spec.thing}:${range.lo}`;
-      const before = known.get(totalKey);
-      found = await query.execute({ lo: range.lo, hi: range.hi, limit, offset, knownVersion: before?.version ?? '-1' });
-      const first = found[0] as { total: number | null; keptVersion: string | null } | undefined;
-      if (first && first.total === null && before) {
-        for (const row of found as { total: number | null }[]) row.total = before.total;
-      } else if (first && first.total !== null && first.keptVersion !== null) {
-        rememberTotal(known, totalKey, { version: first.keptVersion, total: first.total });
+    const found = (await buildListPage(scope, spec, { range, sort: q.sort, filters, limit, offset })) as FoundRow[];
+    return { rows: found.map((r) => toRow<T['$inferSelect']>(r)), total: found[0]?.total ?? undefined };
+  }
+  const sort = typeof q.sort === 'string' ? q.sort : '';
+  const isKept = KEPT_COUNTS.has(getTableName(spec.table));
+  const hasKnownTotal = isKept && range !== null;
+  const isSeekable = isKept && sort === '';
+  const key = `${spec.thing}:list:${scope.camId}:${range === null ? '-' : 'k'}:${sort}`;
+  const query = prepareOnce(scope.db, key, (name) =>
+    buildListPage(scope, spec, {
+      range: range === null ? null : { lo: sql.placeholder('lo'), hi: sql.placeholder('hi') },
+      sort: q.sort,
+      filters: [],
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      ...(hasKnownTotal ? { knownVersion: sql.placeholder('knownVersion') } : {}),
+      ...(isSeekable
+        ? {
+            seek: {
+              version: sql.placeholder('seekVersion'),
+              key: sql.placeholder('seekKey'),
+              id: sql.placeholder('seekId'),
+              limit: sql.placeholder('seekLimit'),
+            },
+          }
+        : {}),
+    }).prepare(name),
+  );
+  const params: Values = { lo: range?.lo, hi: range?.hi, limit, offset };
+  const known = knownTotalsOf(scope.db);
+  const totalKey = `${scope.camId}:${spec.thing}:${range?.lo}`;
+  const before = hasKnownTotal ? known.get(totalKey) : undefined;
+  if (hasKnownTotal) params.knownVersion = before?.version ?? '-1';
+  const marks = pageMarksOf(scope.db);
+  const markKey = (page: number) => `${scope.camId}:${spec.thing}:${range === null ? '-' : range.lo}:${limit}:${page}`;
+  const mark = isSeekable ? marks.get(markKey(q.page)) : undefined;
+  if (isSeekable) {
+    Object.assign(params, { seekVersion: mark?.version ?? '-1', seekKey: mark?.key ?? null, seekId: mark?.id ?? null, seekLimit: limit });
+    // By offset, read the row before the page too: it marks the page for the next read.
+    if (offset > 0) Object.assign(params, { limit: limit + 1, offset: offset - 1 });
+  }
+  const found = (await query.execute(params)) as FoundRow[];
+  const first = found[0];
+  let total = first?.total ?? undefined;
+  if (first && first.total === null && before) total = before.total;
+  else if (hasKnownTotal && first && first.total !== null && first.keptVersion) {
+    remember(known, totalKey, { version: first.keptVersion, total: first.total }, MAX_KNOWN_TOTALS);
+  }
+  if (isSeekable && first) {
+    const version = first.keptVersion;
+    const isBySeek = mark !== undefined && version === mark.version;
+    if (isBySeek) listPageReads.bySeek += 1;
+    else listPageReads.byOffset += 1;
+    const previous = !isBySeek && offset > 0 ? found.shift() : undefined;
+    const last = found[found.length - 1];
+    if (version) {
+      if (previous?.seekKey !== undefined)
+        remember(marks, markKey(q.page), { version, key: previous.seekKey, id: previous.id }, MAX_PAGE_MARKS);
+      if (found.length === limit && last?.seekKey !== undefined) {
+        remember(marks, markKey(q.page + 1), { version, key: last.seekKey, id: last.id }, MAX_PAGE_MARKS);
       }
     }
   }
-  const rows = (found as (T['$inferSelect'] & { total: number; keptVersion?: string })[]).map(
-    ({ total: _total, keptVersion: _version, ...row }) => row as unknown as T['$inferSelect'],
-  );
-  return { rows, total: (found[0] as { total?: number } | undefined)?.total };
+  return { rows: found.map((r) => toRow<T['$inferSelect']>(r)), total };
+}
+
+function toRow<R>(found: FoundRow): R {
+  const { total: _total, keptVersion: _version, seekKey: _key, ...row } = found;
+  return row as unknown as R;
 }
 
 export function orderBy(sortColumns: Record<string, PgColumn>, sort: unknown, fallback: SQL[], id: PgColumn): SQL[] {

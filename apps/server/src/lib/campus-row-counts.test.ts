@@ -163,7 +163,7 @@ describe('kept row counts', () => {
     await expectKeywordTotal(camA, '丙');
   });
 
-  it('the update trigger watches exactly the columns each list searches', async () => {
+  it('the update trigger watches exactly the columns each list searches or orders by default', async () => {
     const specs = [studentSpec, teacherSpec, managerSpec, roomSpec, termSpec, courseSpec];
     const triggers = await queryRows<{ table_name: string; args: string }>(
       t.database.db,
@@ -172,7 +172,8 @@ describe('kept row counts', () => {
     expect(triggers.map((r) => r.table_name).sort()).toEqual([...KEPT_COUNTS].sort());
     for (const spec of specs) {
       const row = triggers.find((r) => r.table_name === getTableName(spec.table));
-      expect(row?.args.split('\\000').filter(Boolean)).toEqual(spec.keywordColumns.map((c) => c.name));
+      const watched = [...new Set([...spec.keywordColumns, spec.defaultOrder.column].map((c) => c.name))];
+      expect(row?.args.split('\\000').filter(Boolean)).toEqual(watched);
     }
   });
 

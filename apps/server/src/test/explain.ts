@@ -7,6 +7,7 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  'One-Time Filter'?: string;
   Plans?: PlanNode[];
 }
 

@@ -108,10 +108,6 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
   ),
 };
 
-export const loadLoginPage = page(
-  () => import('../features/auth/login-page'),
-  (m) => m.LoginPage,
-);
 export const loadNotFoundPage = page(
   () => import('../features/exception/not-found-page'),
   (m) => m.NotFoundPage,

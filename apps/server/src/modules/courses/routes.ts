@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -140,7 +140,7 @@ export const courseSpec: CampusCrudSpec<typeof courses> = {
     status: courses.status,
     createdAt: courses.createdAt,
   },
-  defaultSort: [desc(courses.createdAt), desc(courses.id)],
+  defaultOrder: { column: courses.createdAt, direction: 'desc' },
   keywordColumns: [courses.code, courses.name],
   filters: (q: Values) => [
     q.termId ? eq(courses.termId, q.termId as number) : undefined,

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { managerCreateSchema, managerQuerySchema, managerSchema, managerUpdateSchema, ResultCode, type Manager } from '@campus/contract';
 import { depts, managers, users } from '../../db/schema.js';
@@ -37,7 +37,7 @@ export const managerSpec: CampusCrudSpec<typeof managers> = {
     status: managers.status,
     createdAt: managers.createdAt,
   },
-  defaultSort: [desc(managers.createdAt), desc(managers.id)],
+  defaultOrder: { column: managers.createdAt, direction: 'desc' },
   keywordColumns: [managers.staffNo, managers.name],
   filters: (q: Values) => [
     q.status ? eq(managers.status, q.status as string) : undefined,

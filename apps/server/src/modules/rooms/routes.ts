@@ -1,4 +1,4 @@
-import { asc, gte, inArray } from 'drizzle-orm';
+import { gte, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { roomCreateSchema, roomQuerySchema, roomSchema, roomUpdateSchema, type Room } from '@campus/contract';
 import { rooms, scheduleEntries } from '../../db/schema.js';
@@ -10,7 +10,7 @@ export const roomSpec: CampusCrudSpec<typeof rooms> = {
   perms: { list: 'educate:room:list', add: 'educate:room:add', edit: 'educate:room:edit', delete: 'educate:room:delete' },
   schemas: { create: roomCreateSchema, update: roomUpdateSchema, query: roomQuerySchema, item: roomSchema },
   sortColumns: { code: rooms.code, name: rooms.name, capacity: rooms.capacity, createdAt: rooms.createdAt },
-  defaultSort: [asc(rooms.code), asc(rooms.id)],
+  defaultOrder: { column: rooms.code, direction: 'asc' },
   keywordColumns: [rooms.code, rooms.name],
   filters: (q: Values) => [typeof q.minCapacity === 'number' ? gte(rooms.capacity, q.minCapacity) : undefined],
   uniques: [{ field: 'code', column: rooms.code, constraint: 'rooms_cam_code_uq' }],

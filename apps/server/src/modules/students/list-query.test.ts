@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query.js';
-import { buildListPage, prefixRange } from '../../lib/campus-crud.js';
+import { buildListPage, listPageReads, prefixRange } from '../../lib/campus-crud.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { explainPlan } from '../../test/explain.js';
 import { getCampusIds } from '../../test/fixtures.js';
 import { authed, call, createTestApp, getToken, isPostgres, type TestApp } from '../../test/test-app.js';
+import { roomSpec } from '../rooms/routes.js';
 import { studentSpec } from './routes.js';
 
 // The list of a large campus: the keyword's prefix search must be an index
@@ -120,5 +121,117 @@ describe('student list answers', () => {
   it('treats LIKE wildcards in the keyword as text', async () => {
     const res = await list('keyword=%25&page=1&pageSize=20');
     expect(res.body.data).toMatchObject({ list: [], total: 0 });
+  });
+});
+
+describe('pages read after a boundary (decision 009)', () => {
+  type Row = { id: number; student_no: string; name: string };
+  const ordered = () =>
+    queryRows<Row>(t.database.db, sql`select id, student_no, name from students where cam_id = ${camId} order by created_at desc, id desc`);
+  const matching = async (keyword: string) =>
+    (await ordered()).filter((r) => keyword === '' || r.student_no.startsWith(keyword) || r.name.startsWith(keyword));
+
+  /** Reads the page and compares it with the plain query; answers how it was read. */
+  async function expectPage(keyword: string, page: number, pageSize = 20): Promise<'seek' | 'offset'> {
+    const before = { ...listPageReads };
+    const res = await list(`${keyword ? `keyword=${encodeURIComponent(keyword)}&` : ''}page=${page}&pageSize=${pageSize}`);
+    expect(res.status).toBe(200);
+    const data = res.body.data as { list: { id: number }[]; total: number };
+    const expected = await matching(keyword);
+    expect(
+      data.list.map((s) => s.id),
+      `${keyword} page ${page}`,
+    ).toEqual(expected.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id));
+    expect(data.total).toBe(expected.length);
+    if (listPageReads.bySeek > before.bySeek) return 'seek';
+    expect(listPageReads.byOffset).toBe(before.byOffset + 1);
+    return 'offset';
+  }
+
+  it('reads the next page and a repeated page after the boundary, exactly', async () => {
+    expect(await expectPage('王', 1)).toBe('offset');
+    expect(await expectPage('王', 2)).toBe('seek');
+    expect(await expectPage('王', 3)).toBe('seek');
+    // A jump is read by offset once; then the same page again, and the next, by seek.
+    expect(await expectPage('王', 30)).toBe('offset');
+    expect(await expectPage('王', 30)).toBe('seek');
+    expect(await expectPage('王', 31)).toBe('seek');
+    expect(await expectPage('', 40, 50)).toBe('offset');
+    expect(await expectPage('', 40, 50)).toBe('seek');
+    // Another page size has its own boundaries.
+    expect(await expectPage('', 40, 10)).toBe('offset');
+  });
+
+  it('falls back to the offset when a write moved the version, and stays exact', async () => {
+    const scope = createCampusScope(t.database.db, camId);
+    await expectPage('王', 5);
+    expect(await expectPage('王', 5)).toBe('seek');
+
+    // A new row at the top shifts every page by one.
+    await scope.insert(studentSpec.table, [{ studentNo: 'SEEK-NEW', name: '王新', gender: 'male', status: 'enrolled' }]);
+    expect(await expectPage('王', 5)).toBe('offset');
+    expect(await expectPage('王', 5)).toBe('seek');
+
+    // An outside write of the order's column moves a row from page 9 to the top.
+    const moved = (await matching('王'))[170];
+    await t.database.db.execute(sql`update students set created_at = now() + interval '1 day' where id = ${moved?.id}`);
+    expect(await expectPage('王', 5)).toBe('offset');
+    expect(await expectPage('王', 5)).toBe('seek');
+
+    // A change the list neither searches nor orders by keeps the boundary.
+    await t.database.db.execute(sql`update students set gender = 'female' where id = ${moved?.id}`);
+    expect(await expectPage('王', 5)).toBe('seek');
+
+    // A delete before the page.
+    const gone = (await matching('王'))[3];
+    await t.database.db.execute(sql`delete from students where id = ${gone?.id}`);
+    expect(await expectPage('王', 5)).toBe('offset');
+    expect(await expectPage('王', 5)).toBe('seek');
+
+    // A renamed row leaves the keyword.
+    const renamed = (await matching('王'))[1];
+    await t.database.db.execute(sql`update students set name = '赵改' where id = ${renamed?.id}`);
+    expect(await expectPage('王', 5)).toBe('offset');
+  });
+
+  it('seeks in an ascending default order too (rooms by code)', async () => {
+    const scope = createCampusScope(t.database.db, camId);
+    await scope.insert(
+      roomSpec.table,
+      Array.from({ length: 45 }, (_, i) => ({ code: `SK-${String((i * 17) % 45).padStart(2, '0')}`, name: `Seek ${i}`, capacity: 30 })),
+    );
+    const codes = (
+      await queryRows<{ id: number; code: string }>(
+        t.database.db,
+        sql`select id, code from rooms where cam_id = ${camId} order by code, id`,
+      )
+    ).map((r) => r.id);
+    for (const page of [1, 2, 3, 2]) {
+      const before = listPageReads.bySeek;
+      const res = await call(t.app, { method: 'GET', url: `/api/educate/rooms?page=${page}&pageSize=10`, headers: authed(token, camId) });
+      expect((res.body.data as { list: { id: number }[] }).list.map((r) => r.id)).toEqual(codes.slice((page - 1) * 10, page * 10));
+      if (page > 1) expect(listPageReads.bySeek, `page ${page}`).toBe(before + 1);
+    }
+  });
+
+  it('plans the seek as a range of the covering index, gated once per statement', async () => {
+    const scope = createCampusScope(t.database.db, camId);
+    const [row] = await queryRows<{ version: string }>(
+      t.database.db,
+      sql`select version::text from campus_row_counts where cam_id = ${camId} and table_name = 'students'`,
+    );
+    const query = buildListPage(scope, studentSpec, {
+      range: prefixRange('王'),
+      sort: undefined,
+      filters: [],
+      limit: 21,
+      offset: 979,
+      seek: { version: row?.version ?? '', key: '2026-01-01 00:00:00+00', id: 1, limit: 20 },
+    });
+    const nodes = await explainPlan(t.database.db, query.getSQL());
+    expect(
+      nodes.some((n) => n['Index Name'] === 'students_cam_created_cover_idx' && /ROW\(created_at, id\) </.test(n['Index Cond'] ?? '')),
+    ).toBe(true);
+    expect(nodes.filter((n) => n['One-Time Filter'] !== undefined).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   FIELD_LABELS,
@@ -53,7 +53,7 @@ export const studentSpec: CampusCrudSpec<typeof students> = {
     enrolDate: students.enrolDate,
     createdAt: students.createdAt,
   },
-  defaultSort: [desc(students.createdAt), desc(students.id)],
+  defaultOrder: { column: students.createdAt, direction: 'desc' },
   keywordColumns: [students.studentNo, students.name],
   filters: (q: Values) => [
     q.status ? eq(students.status, q.status as string) : undefined,

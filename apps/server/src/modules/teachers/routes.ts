@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { FIELD_LABELS, teacherCreateSchema, teacherQuerySchema, teacherSchema, teacherUpdateSchema, type Teacher } from '@campus/contract';
 import { courses, scheduleEntries, teachers, users } from '../../db/schema.js';
@@ -40,7 +40,7 @@ export const teacherSpec: CampusCrudSpec<typeof teachers> = {
     hireDate: teachers.hireDate,
     createdAt: teachers.createdAt,
   },
-  defaultSort: [desc(teachers.createdAt), desc(teachers.id)],
+  defaultOrder: { column: teachers.createdAt, direction: 'desc' },
   keywordColumns: [teachers.staffNo, teachers.name],
   filters: (q: Values) => [
     q.status ? eq(teachers.status, q.status as string) : undefined,

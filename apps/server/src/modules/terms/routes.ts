@@ -1,4 +1,4 @@
-import { count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { count, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   formatHm,
@@ -57,7 +57,7 @@ export const termSpec: CampusCrudSpec<typeof terms> = {
     endDate: terms.endDate,
     createdAt: terms.createdAt,
   },
-  defaultSort: [desc(terms.startDate), desc(terms.id)],
+  defaultOrder: { column: terms.startDate, direction: 'desc' },
   keywordColumns: [terms.name, terms.academicYear],
   filters: () => [],
   uniques: [],
