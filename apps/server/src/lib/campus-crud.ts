@@ -1,6 +1,6 @@
 import { asc, count, desc, getTableColumns, getTableName, inArray, ne, or, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import { getCampusId, requirePerm } from '../plugins/access.js';
 import { runLoggedStatement, runLoggedTransaction } from '../plugins/operlog.js';
 import { AppError, notFound } from './app-error.js';
 import { createCampusScope, type CampusScope, type CampusTable } from './campus-scope.js';
+import { buildItemJson } from './item-json.js';
 
 export type Values = Record<string, unknown>;
 
@@ -178,6 +179,8 @@ interface ListShape {
    * the statement, so both read one snapshot.
    */
   seek?: { version: Placeholder | string; key: Placeholder | string; id: Placeholder | number; limit: Placeholder | number };
+  /** Select each row as its item's JSON text (`buildItemJson`) instead of its columns. */
+  itemJson?: SQL | null;
 }
 
 /** `(select version ...)`: the kept count's version for the campus and table, as of the statement's snapshot. */
@@ -214,7 +217,7 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
     inPage = sql`${table.id} in (${bySeek} union all ${byOffset})`;
   }
   const counted = buildTotal(scope, table, spec.keywordColumns, range, shape.filters);
-  const columns: SelectedFields = getTableColumns(table);
+  const columns: SelectedFields = shape.itemJson ? { id: table.id, itemJson: shape.itemJson.mapWith(String) } : getTableColumns(table);
   const extra: SelectedFields = {};
   if (shape.knownVersion !== undefined || seek) extra.keptVersion = version.mapWith(String);
   if (seek) extra.seekKey = sql`${spec.defaultOrder.column}::text`.mapWith(String);
@@ -299,22 +302,23 @@ function prepareOnce(db: object, key: string, build: (name: string) => Prepared)
   return query;
 }
 
-type FoundRow = Values & { id: number; total: number | null; keptVersion?: string | null; seekKey?: string };
+type FoundRow = Values & { id: number; total: number | null; keptVersion?: string | null; seekKey?: string; itemJson?: string };
 
 /** The page's rows, and the total when the statement had a row to carry it. */
 export async function selectListPage<T extends CampusTable>(
   scope: CampusScope,
   spec: CampusCrudSpec<T>,
   q: ListPageQuery & Values,
-): Promise<{ rows: T['$inferSelect'][]; total: number | undefined }> {
+): Promise<ListPage<T['$inferSelect']>> {
   const filters = spec.filters(q);
   const range = prefixRange(q.keyword);
   const limit = q.pageSize;
   const offset = (q.page - 1) * q.pageSize;
+  const itemJson = itemJsonOf(spec);
   if (filters.some(Boolean) || range?.hi === null) {
     // Filter values vary without end: built per request.
-    const found = (await buildListPage(scope, spec, { range, sort: q.sort, filters, limit, offset })) as FoundRow[];
-    return { rows: found.map((r) => toRow<T['$inferSelect']>(r)), total: found[0]?.total ?? undefined };
+    const found = (await buildListPage(scope, spec, { range, sort: q.sort, filters, limit, offset, itemJson })) as FoundRow[];
+    return toListPage(found, found[0]?.total ?? undefined);
   }
   const sort = typeof q.sort === 'string' ? q.sort : '';
   const isKept = KEPT_COUNTS.has(getTableName(spec.table));
@@ -328,6 +332,7 @@ export async function selectListPage<T extends CampusTable>(
       filters: [],
       limit: sql.placeholder('limit'),
       offset: sql.placeholder('offset'),
+      itemJson,
       ...(hasKnownTotal ? { knownVersion: sql.placeholder('knownVersion') } : {}),
       ...(isSeekable
         ? {
@@ -376,12 +381,24 @@ export async function selectListPage<T extends CampusTable>(
       }
     }
   }
-  return { rows: found.map((r) => toRow<T['$inferSelect']>(r)), total };
+  return toListPage(found, total);
 }
 
-function toRow<R>(found: FoundRow): R {
-  const { total: _total, keptVersion: _version, seekKey: _key, ...row } = found;
-  return row as unknown as R;
+/** A page as rows for `toItem`, or as its items' JSON when the database wrote them (decision 010). */
+export type ListPage<R> = { total: number | undefined } & ({ rows: R[]; json?: undefined } | { json: string; rows?: undefined });
+
+function toListPage<R>(found: FoundRow[], total: number | undefined): ListPage<R> {
+  // toItem picks its fields by name, so the extra columns (total, version, key) need no stripping.
+  if (found[0]?.itemJson === undefined) return { rows: found as unknown as R[], total };
+  return { json: `[${found.map((r) => r.itemJson).join(',')}]`, total };
+}
+
+const itemJsonBySpec = new WeakMap<object, SQL | null>();
+
+function itemJsonOf(spec: CampusCrudSpec<CampusTable>): SQL | null {
+  let json = itemJsonBySpec.get(spec);
+  if (json === undefined) itemJsonBySpec.set(spec, (json = buildItemJson(spec.table, spec.schemas.item)));
+  return json;
 }
 
 export function orderBy(sortColumns: Record<string, PgColumn>, sort: unknown, fallback: SQL[], id: PgColumn): SQL[] {
@@ -487,6 +504,11 @@ async function write<T>(spec: { uniques: UniqueRule[] }, body: Values, run: () =
  * The list/get/create/update/delete/bulk-delete routes of one campus resource,
  * each declaring its perm and campus scope, validated by the contract's schemas.
  */
+/** Sends JSON text as it is (a string with a JSON type skips the serializer); the route's schema still documents it. */
+async function sendJsonText(reply: FastifyReply, text: string): Promise<void> {
+  await reply.type('application/json; charset=utf-8').send(text);
+}
+
 export function registerCampusCrud<T extends CampusTable>(parent: FastifyInstance, base: string, spec: CampusCrudSpec<T>): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { table } = spec;
@@ -506,14 +528,22 @@ export function registerCampusCrud<T extends CampusTable>(parent: FastifyInstanc
         response: { 200: envelopeSchema(pageSchema(item)), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query as Values & ListPageQuery;
       const scope = scopeOf(request);
       const page = await selectListPage(scope, spec, q);
       // A page past the end has no row to carry the total; ask once more (rare).
       const total =
         page.total ?? (q.page === 1 ? 0 : await scope.count(table, keywordCondition(spec.keywordColumns, q.keyword), ...spec.filters(q)));
-      return { code: 0, msg: 'ok', data: { list: page.rows.map((r) => spec.toItem(r)), total, page: q.page, pageSize: q.pageSize } };
+      if (page.json === undefined) {
+        return { code: 0, msg: 'ok', data: { list: page.rows.map((r) => spec.toItem(r)), total, page: q.page, pageSize: q.pageSize } };
+      }
+      // The items are JSON written by the database (decision 010); the envelope around them is the one above.
+      // page and pageSize are integers from the query schema, total a count.
+      return sendJsonText(
+        reply,
+        `{"code":0,"msg":"ok","data":{"list":${page.json},"total":${Number(total)},"page":${Number(q.page)},"pageSize":${Number(q.pageSize)}}}`,
+      );
     },
   );
 

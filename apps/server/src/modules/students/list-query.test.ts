@@ -6,7 +6,6 @@ import { createCampusScope } from '../../lib/campus-scope.js';
 import { explainPlan } from '../../test/explain.js';
 import { getCampusIds } from '../../test/fixtures.js';
 import { authed, call, createTestApp, getToken, isPostgres, type TestApp } from '../../test/test-app.js';
-import { roomSpec } from '../rooms/routes.js';
 import { studentSpec } from './routes.js';
 
 // The list of a large campus: the keyword's prefix search must be an index
@@ -192,26 +191,6 @@ describe('pages read after a boundary (decision 009)', () => {
     const renamed = (await matching('王'))[1];
     await t.database.db.execute(sql`update students set name = '赵改' where id = ${renamed?.id}`);
     expect(await expectPage('王', 5)).toBe('offset');
-  });
-
-  it('seeks in an ascending default order too (rooms by code)', async () => {
-    const scope = createCampusScope(t.database.db, camId);
-    await scope.insert(
-      roomSpec.table,
-      Array.from({ length: 45 }, (_, i) => ({ code: `SK-${String((i * 17) % 45).padStart(2, '0')}`, name: `Seek ${i}`, capacity: 30 })),
-    );
-    const codes = (
-      await queryRows<{ id: number; code: string }>(
-        t.database.db,
-        sql`select id, code from rooms where cam_id = ${camId} order by code, id`,
-      )
-    ).map((r) => r.id);
-    for (const page of [1, 2, 3, 2]) {
-      const before = listPageReads.bySeek;
-      const res = await call(t.app, { method: 'GET', url: `/api/educate/rooms?page=${page}&pageSize=10`, headers: authed(token, camId) });
-      expect((res.body.data as { list: { id: number }[] }).list.map((r) => r.id)).toEqual(codes.slice((page - 1) * 10, page * 10));
-      if (page > 1) expect(listPageReads.bySeek, `page ${page}`).toBe(before + 1);
-    }
   });
 
   it('plans the seek as a range of the covering index, gated once per statement', async () => {
