@@ -179,6 +179,8 @@ interface ListShape {
    * the statement, so both read one snapshot.
    */
   seek?: { version: Placeholder | string; key: Placeholder | string; id: Placeholder | number; limit: Placeholder | number };
+  /** Select the kept version and each row's key in the default order, to remember page boundaries. */
+  isMarked?: boolean;
   /** Select each row as its item's JSON text (`buildItemJson`) instead of its columns. */
   itemJson?: SQL | null;
 }
@@ -219,8 +221,9 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
   const counted = buildTotal(scope, table, spec.keywordColumns, range, shape.filters);
   const columns: SelectedFields = shape.itemJson ? { id: table.id, itemJson: shape.itemJson.mapWith(String) } : getTableColumns(table);
   const extra: SelectedFields = {};
-  if (shape.knownVersion !== undefined || seek) extra.keptVersion = version.mapWith(String);
-  if (seek) extra.seekKey = sql`${spec.defaultOrder.column}::text`.mapWith(String);
+  const isMarked = shape.isMarked === true || seek !== undefined;
+  if (shape.knownVersion !== undefined || isMarked) extra.keptVersion = version.mapWith(String);
+  if (isMarked) extra.seekKey = sql`${spec.defaultOrder.column}::text`.mapWith(String);
   // CASE evaluates the count's subqueries only on the branch taken.
   const total =
     shape.knownVersion === undefined ? counted : sql`case when ${version} = ${shape.knownVersion} then null else ${counted} end`;
@@ -324,7 +327,11 @@ export async function selectListPage<T extends CampusTable>(
   const isKept = KEPT_COUNTS.has(getTableName(spec.table));
   const hasKnownTotal = isKept && range !== null;
   const isSeekable = isKept && sort === '';
-  const key = `${spec.thing}:list:${scope.camId}:${range === null ? '-' : 'k'}:${sort}`;
+  const marks = pageMarksOf(scope.db);
+  const markKey = (page: number) => `${scope.camId}:${spec.thing}:${range === null ? '-' : range.lo}:${limit}:${page}`;
+  const mark = isSeekable ? marks.get(markKey(q.page)) : undefined;
+  // The statement with the seek branch only when there is a boundary: each prefix is planned per request, and two branches plan slower than one.
+  const key = `${spec.thing}:list:${scope.camId}:${range === null ? '-' : 'k'}:${sort}:${mark ? 'seek' : ''}`;
   const query = prepareOnce(scope.db, key, (name) =>
     buildListPage(scope, spec, {
       range: range === null ? null : { lo: sql.placeholder('lo'), hi: sql.placeholder('hi') },
@@ -334,7 +341,8 @@ export async function selectListPage<T extends CampusTable>(
       offset: sql.placeholder('offset'),
       itemJson,
       ...(hasKnownTotal ? { knownVersion: sql.placeholder('knownVersion') } : {}),
-      ...(isSeekable
+      isMarked: isSeekable,
+      ...(mark
         ? {
             seek: {
               version: sql.placeholder('seekVersion'),
@@ -351,11 +359,8 @@ export async function selectListPage<T extends CampusTable>(
   const totalKey = `${scope.camId}:${spec.thing}:${range?.lo}`;
   const before = hasKnownTotal ? known.get(totalKey) : undefined;
   if (hasKnownTotal) params.knownVersion = before?.version ?? '-1';
-  const marks = pageMarksOf(scope.db);
-  const markKey = (page: number) => `${scope.camId}:${spec.thing}:${range === null ? '-' : range.lo}:${limit}:${page}`;
-  const mark = isSeekable ? marks.get(markKey(q.page)) : undefined;
   if (isSeekable) {
-    Object.assign(params, { seekVersion: mark?.version ?? '-1', seekKey: mark?.key ?? null, seekId: mark?.id ?? null, seekLimit: limit });
+    if (mark) Object.assign(params, { seekVersion: mark.version, seekKey: mark.key, seekId: mark.id, seekLimit: limit });
     // By offset, read the row before the page too: it marks the page for the next read.
     if (offset > 0) Object.assign(params, { limit: limit + 1, offset: offset - 1 });
   }
