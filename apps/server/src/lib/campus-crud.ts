@@ -70,11 +70,6 @@ export interface DefaultOrder {
   direction: 'asc' | 'desc';
 }
 
-export function orderOf(order: DefaultOrder, id: PgColumn): SQL[] {
-  const by = order.direction === 'desc' ? desc : asc;
-  return [by(order.column), by(id)];
-}
-
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -198,7 +193,7 @@ function keptVersionOf(scope: CampusScope, table: CampusTable): SQL {
  */
 export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: CampusCrudSpec<T>, shape: ListShape) {
   const { table } = spec;
-  const order = orderBy(spec.sortColumns, shape.sort, orderOf(spec.defaultOrder, table.id), table.id);
+  const order = listOrder(spec, shape.sort);
   const { range, seek } = shape;
   const matches = matchAny(spec.keywordColumns, range);
   const version = keptVersionOf(scope, table);
@@ -321,7 +316,7 @@ export async function selectListPage<T extends CampusTable>(
   if (filters.some(Boolean) || range?.hi === null) {
     // Filter values vary without end: built per request.
     const found = (await buildListPage(scope, spec, { range, sort: q.sort, filters, limit, offset, itemJson })) as FoundRow[];
-    return toListPage(found, found[0]?.total ?? undefined);
+    return toListPage(found, found[0]?.total ?? undefined, itemJson !== null);
   }
   const sort = typeof q.sort === 'string' ? q.sort : '';
   const isKept = KEPT_COUNTS.has(getTableName(spec.table));
@@ -386,16 +381,16 @@ export async function selectListPage<T extends CampusTable>(
       }
     }
   }
-  return toListPage(found, total);
+  return toListPage(found, total, itemJson !== null);
 }
 
 /** A page as rows for `toItem`, or as its items' JSON when the database wrote them (decision 010). */
 export type ListPage<R> = { total: number | undefined } & ({ rows: R[]; json?: undefined } | { json: string; rows?: undefined });
 
-function toListPage<R>(found: FoundRow[], total: number | undefined): ListPage<R> {
+function toListPage<R>(found: FoundRow[], total: number | undefined, isJson: boolean): ListPage<R> {
+  if (isJson) return { json: `[${found.map((r) => r.itemJson).join(',')}]`, total };
   // toItem picks its fields by name, so the extra columns (total, version, key) need no stripping.
-  if (found[0]?.itemJson === undefined) return { rows: found as unknown as R[], total };
-  return { json: `[${found.map((r) => r.itemJson).join(',')}]`, total };
+  return { rows: found as unknown as R[], total };
 }
 
 const itemJsonBySpec = new WeakMap<object, SQL | null>();
@@ -406,13 +401,14 @@ function itemJsonOf(spec: CampusCrudSpec<CampusTable>): SQL | null {
   return json;
 }
 
-export function orderBy(sortColumns: Record<string, PgColumn>, sort: unknown, fallback: SQL[], id: PgColumn): SQL[] {
-  if (typeof sort !== 'string') return fallback;
-  const [field, dir] = sort.split(':');
-  const column = field ? sortColumns[field] : undefined;
+/** A list's order: `sort` (`field:asc|desc`, from the spec's allow-list), else the default order; then by id. */
+export function listOrder(spec: Pick<CampusCrudSpec<CampusTable>, 'table' | 'sortColumns' | 'defaultOrder'>, sort: unknown): SQL[] {
+  const [field, dir] = typeof sort === 'string' ? sort.split(':') : [];
   // The schema's enum already refused anything else; this is the second lock.
-  if (!column) return fallback;
-  return [dir === 'desc' ? desc(column) : asc(column), dir === 'desc' ? desc(id) : asc(id)];
+  const chosen = field ? spec.sortColumns[field] : undefined;
+  const { column, direction } = chosen ? { column: chosen, direction: dir } : spec.defaultOrder;
+  const by = direction === 'desc' ? desc : asc;
+  return [by(column), by(spec.table.id)];
 }
 
 function describeReferences(refs: Reference[], locale: Locale): string {
@@ -505,15 +501,15 @@ async function write<T>(spec: { uniques: UniqueRule[] }, body: Values, run: () =
   }
 }
 
-/**
- * The list/get/create/update/delete/bulk-delete routes of one campus resource,
- * each declaring its perm and campus scope, validated by the contract's schemas.
- */
 /** Sends JSON text as it is (a string with a JSON type skips the serializer); the route's schema still documents it. */
 async function sendJsonText(reply: FastifyReply, text: string): Promise<void> {
   await reply.type('application/json; charset=utf-8').send(text);
 }
 
+/**
+ * The list/get/create/update/delete/bulk-delete routes of one campus resource,
+ * each declaring its perm and campus scope, validated by the contract's schemas.
+ */
 export function registerCampusCrud<T extends CampusTable>(parent: FastifyInstance, base: string, spec: CampusCrudSpec<T>): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { table } = spec;

@@ -17,7 +17,7 @@ import { getCampusId, requirePerm } from '../plugins/access.js';
 import { queryRows } from '../db/query.js';
 import { runLoggedTransaction } from '../plugins/operlog.js';
 import { AppError, badRequest } from './app-error.js';
-import { keywordCondition, orderBy, orderOf, type CampusCrudSpec, type Values } from './campus-crud.js';
+import { keywordCondition, listOrder, type CampusCrudSpec, type Values } from './campus-crud.js';
 import { createCampusScope, type CampusTable } from './campus-scope.js';
 import { CONTENT_TYPES, readSheet, writeCsv, writeXlsx, type TableFormat } from './tabular.js';
 
@@ -140,7 +140,7 @@ export function registerCampusIo<T extends CampusTable>(
       const q = request.query as Values & { format: TableFormat };
       const scope = createCampusScope(app.db, getCampusId(request));
       const conds: (SQL | undefined)[] = [keywordCondition(crud.keywordColumns, q.keyword), ...crud.filters(q)];
-      const order = orderBy(crud.sortColumns, q.sort, orderOf(crud.defaultOrder, table.id), table.id);
+      const order = listOrder(crud, q.sort);
       const rows: string[][] = [];
       for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_CHUNK) {
         const chunk = await scope

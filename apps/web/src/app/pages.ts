@@ -8,7 +8,7 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): PageLoa
   return () => load().then((m) => ({ Component: pick(m) }));
 }
 
-/** Every page is its own chunk, loaded on first visit. */
+/** Every page but the login page (in the entry chunk, router.tsx) is its own chunk, loaded on first visit. */
 export const PAGE_LOADERS: Record<string, PageLoader> = {
   [RouteName.workplace]: page(
     () => import('../features/dashboard/workplace-page'),
