@@ -27,6 +27,12 @@ export interface Database {
    * starting at the same time (PostgreSQL advisory lock; PGlite has one owner).
    */
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: a second, smaller pool whose sessions plan each prepared
+   * statement once (`plan_cache_mode = force_generic_plan`), for the reads
+   * whose best plan does not depend on the values bound (decision 011).
+   */
+  planOnce?: Db;
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -44,15 +50,16 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   return config.databaseUrl ? openPostgres(config, config.databaseUrl) : openPglite(config);
 }
 
-async function openPostgres(config: AppConfig, url: string): Promise<Database> {
+function createPool(config: AppConfig, url: string, max: number, applicationName: string, options?: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: config.dbPoolMax,
+    max,
     connectionTimeoutMillis: config.dbConnectTimeoutMs,
     statement_timeout: config.dbStatementTimeoutMs,
     idle_in_transaction_session_timeout: config.dbStatementTimeoutMs * 2,
     idleTimeoutMillis: 30_000,
-    application_name: 'campus-console',
+    application_name: applicationName,
+    ...(options ? { options } : {}),
   });
   // An idle client losing its server (restart, network) must not crash the process.
   pool.on('error', () => undefined);
@@ -61,10 +68,23 @@ async function openPostgres(config: AppConfig, url: string): Promise<Database> {
   // 'error'. The client's next query fails instead, the request answers 503, and
   // the pool drops the client on release (tests/system/pg-outage.pg.test.ts).
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+async function openPostgres(config: AppConfig, url: string): Promise<Database> {
+  const pool = createPool(config, url, config.dbPoolMax, 'campus-console');
+  const planOncePool = createPool(
+    config,
+    url,
+    Math.ceil(config.dbPoolMax / 2),
+    'campus-console-plan-once',
+    '-c plan_cache_mode=force_generic_plan',
+  );
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
+    planOnce: drizzlePg({ client: planOncePool, schema }) as unknown as Db,
     async withStartupLock(fn) {
       const client = await pool.connect();
       try {
@@ -81,7 +101,7 @@ async function openPostgres(config: AppConfig, url: string): Promise<Database> {
       await pool.query('select 1');
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), planOncePool.end()]);
     },
   };
 }

@@ -104,14 +104,19 @@ interface RangeBounds {
   hi: Bound | null;
 }
 
-function inRange(column: PgColumn, range: RangeBounds): SQL {
+function inRange(column: PgColumn | SQL, range: RangeBounds): SQL {
   const lower = sql`${column} ~>=~ ${range.lo}`;
   return range.hi === null ? lower : sql`(${lower} and ${column} ~<~ ${range.hi})`;
 }
 
-/** Prefix match on any of the columns; the btree text_pattern_ops indexes serve each range. */
-function matchAny(columns: PgColumn[], range: RangeBounds | null): SQL | undefined {
-  return range === null ? undefined : or(...columns.map((c) => inRange(c, range)));
+/**
+ * Prefix match on any of the columns; the btree text_pattern_ops indexes serve
+ * each range. `isWalk`: the same match on `column || ''`, which no index
+ * serves, so the plan walks the order's index and filters: the best plan for a
+ * dense keyword, and the only one a plan made once may hold (decision 011).
+ */
+function matchAny(columns: PgColumn[], range: RangeBounds | null, isWalk = false): SQL | undefined {
+  return range === null ? undefined : or(...columns.map((c) => inRange(isWalk ? sql`(${c} || '')` : c, range)));
 }
 
 export function keywordCondition(columns: PgColumn[], keyword: unknown): SQL | undefined {
@@ -178,11 +183,17 @@ interface ListShape {
   isMarked?: boolean;
   /** Select each row as its item's JSON text (`buildItemJson`) instead of its columns. */
   itemJson?: SQL | null;
+  /** Find the page by walking the order's index (matchAny's `isWalk`), for a plan made once. */
+  isWalk?: boolean;
 }
 
 /** `(select version ...)`: the kept count's version for the campus and table, as of the statement's snapshot. */
 function keptVersionOf(scope: CampusScope, table: CampusTable): SQL {
   return sql`(select version from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)})`;
+}
+
+function keptRowsOf(scope: CampusScope, table: CampusTable): SQL {
+  return sql`(select n from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)})`;
 }
 
 /**
@@ -195,7 +206,7 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
   const { table } = spec;
   const order = listOrder(spec, shape.sort);
   const { range, seek } = shape;
-  const matches = matchAny(spec.keywordColumns, range);
+  const matches = matchAny(spec.keywordColumns, range, shape.isWalk === true);
   const version = keptVersionOf(scope, table);
   const byOffset = scope
     .select(table, { id: table.id }, matches, ...shape.filters, seek && sql`${version} is distinct from ${seek.version}`)
@@ -214,15 +225,20 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
     inPage = sql`${table.id} in (${bySeek} union all ${byOffset})`;
   }
   const counted = buildTotal(scope, table, spec.keywordColumns, range, shape.filters);
-  const columns: SelectedFields = shape.itemJson ? { id: table.id, itemJson: shape.itemJson.mapWith(String) } : getTableColumns(table);
+  // Named columns (`as "itemJson"` ...): a JSON page is read as the driver's rows, by name (readFoundRows).
+  const columns: SelectedFields = shape.itemJson
+    ? { id: table.id, itemJson: shape.itemJson.mapWith(String).as('itemJson') }
+    : getTableColumns(table);
   const extra: SelectedFields = {};
   const isMarked = shape.isMarked === true || seek !== undefined;
-  if (shape.knownVersion !== undefined || isMarked) extra.keptVersion = version.mapWith(String);
-  if (isMarked) extra.seekKey = sql`${spec.defaultOrder.column}::text`.mapWith(String);
+  if (shape.knownVersion !== undefined || isMarked) extra.keptVersion = version.mapWith(String).as('keptVersion');
+  // The campus's rows beside a keyword's total: how dense the keyword is (selectListPage).
+  if (shape.knownVersion !== undefined) extra.keptRows = keptRowsOf(scope, table).mapWith(Number).as('keptRows');
+  if (isMarked) extra.seekKey = sql`${spec.defaultOrder.column}::text`.mapWith(String).as('seekKey');
   // CASE evaluates the count's subqueries only on the branch taken.
   const total =
     shape.knownVersion === undefined ? counted : sql`case when ${version} = ${shape.knownVersion} then null else ${counted} end`;
-  return scope.select(table, { ...columns, ...extra, total: total.mapWith(Number) }, inPage).orderBy(...order);
+  return scope.select(table, { ...columns, ...extra, total: total.mapWith(Number).as('total') }, inPage).orderBy(...order);
 }
 
 /** A map per database handle (a test opens many), dropped with the handle. */
@@ -256,6 +272,8 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
 interface KnownTotal {
   version: string;
   total: number;
+  /** The campus's rows at that version. */
+  rows: number;
 }
 const knownTotalsOf = createMapPerDb<KnownTotal>();
 const MAX_KNOWN_TOTALS = 2_000;
@@ -275,9 +293,23 @@ const pageMarksOf = createMapPerDb<PageMark>();
 const MAX_PAGE_MARKS = 5_000;
 
 /** How pages in the default order were read; tests read it to know the seek is taken. */
-export const listPageReads = { bySeek: 0, byOffset: 0 };
+export const listPageReads = { bySeek: 0, byOffset: 0, planOnce: 0 };
 
-type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown[]> };
+type Prepared = {
+  execute(values?: Record<string, unknown>): Promise<unknown[]>;
+  /** The driver's rows as they come, keyed by column name: no mapping by Drizzle. */
+  all(values?: Record<string, unknown>): Promise<unknown[]>;
+};
+
+/**
+ * Both drivers' prepared queries (node-postgres, PGlite) have `all`, the
+ * driver's rows unmapped, but Drizzle's public type leaves it out. Checked at
+ * build time of each statement, so an upgrade that drops it fails loudly.
+ */
+function withAll(query: { execute(values?: Record<string, unknown>): Promise<unknown[]> }): Prepared {
+  if (typeof (query as Partial<Prepared>).all !== 'function') throw new Error('Drizzle prepared query has no all(): see readFoundRows');
+  return query as Prepared;
+}
 
 /**
  * Queries of the hot read paths, built once per database, campus and shape:
@@ -300,13 +332,31 @@ function prepareOnce(db: object, key: string, build: (name: string) => Prepared)
   return query;
 }
 
-type FoundRow = Values & { id: number; total: number | null; keptVersion?: string | null; seekKey?: string; itemJson?: string };
+type FoundRow = Values & {
+  id: number;
+  total: number | null;
+  keptVersion?: string | null;
+  keptRows?: number | null;
+  seekKey?: string;
+  itemJson?: string;
+};
 
-/** The page's rows, and the total when the statement had a row to carry it. */
+/**
+ * A keyword is dense when at least one row in this many matches it: walking
+ * the order's index then finds a page of 20 within ~1 000 entries.
+ */
+const DENSE_ONE_IN = 50;
+
+/**
+ * The page's rows, and the total when the statement had a row to carry it.
+ * `planOnce`: the database handle whose sessions keep one plan per statement
+ * (decision 011), for pages whose best plan does not depend on the keyword.
+ */
 export async function selectListPage<T extends CampusTable>(
   scope: CampusScope,
   spec: CampusCrudSpec<T>,
   q: ListPageQuery & Values,
+  planOnce?: CampusScope['db'],
 ): Promise<ListPage<T['$inferSelect']>> {
   const filters = spec.filters(q);
   const range = prefixRange(q.keyword);
@@ -325,46 +375,55 @@ export async function selectListPage<T extends CampusTable>(
   const marks = pageMarksOf(scope.db);
   const markKey = (page: number) => `${scope.camId}:${spec.thing}:${range === null ? '-' : range.lo}:${limit}:${page}`;
   const mark = isSeekable ? marks.get(markKey(q.page)) : undefined;
-  // The statement with the seek branch only when there is a boundary: each prefix is planned per request, and two branches plan slower than one.
-  const key = `${spec.thing}:list:${scope.camId}:${range === null ? '-' : 'k'}:${sort}:${mark ? 'seek' : ''}`;
-  const query = prepareOnce(scope.db, key, (name) =>
-    buildListPage(scope, spec, {
-      range: range === null ? null : { lo: sql.placeholder('lo'), hi: sql.placeholder('hi') },
-      sort: q.sort,
-      filters: [],
-      limit: sql.placeholder('limit'),
-      offset: sql.placeholder('offset'),
-      itemJson,
-      ...(hasKnownTotal ? { knownVersion: sql.placeholder('knownVersion') } : {}),
-      isMarked: isSeekable,
-      ...(mark
-        ? {
-            seek: {
-              version: sql.placeholder('seekVersion'),
-              key: sql.placeholder('seekKey'),
-              id: sql.placeholder('seekId'),
-              limit: sql.placeholder('seekLimit'),
-            },
-          }
-        : {}),
-    }).prepare(name),
-  );
-  const params: Values = { lo: range?.lo, hi: range?.hi, limit, offset };
   const known = knownTotalsOf(scope.db);
   const totalKey = `${scope.camId}:${spec.thing}:${range?.lo}`;
   const before = hasKnownTotal ? known.get(totalKey) : undefined;
+  // Planned once (decision 011): the first page or a page after a boundary, in the default order, of
+  // the whole list or of a keyword known to be dense. Anything else is planned for its own values.
+  const isDense = range === null || (before !== undefined && before.total * DENSE_ONE_IN >= before.rows);
+  const isWalk = planOnce !== undefined && isSeekable && isDense && (q.page === 1 || mark !== undefined);
+  const on = isWalk ? createCampusScope(planOnce, scope.camId) : scope;
+  if (isWalk) listPageReads.planOnce += 1;
+  // The statement with the seek branch only when there is a boundary: each prefix is planned per request, and two branches plan slower than one.
+  const key = `${spec.thing}:list:${scope.camId}:${range === null ? '-' : 'k'}:${sort}:${mark ? 'seek' : ''}:${isWalk ? 'walk' : ''}`;
+  const query = prepareOnce(on.db, key, (name) =>
+    withAll(
+      buildListPage(on, spec, {
+        isWalk,
+        range: range === null ? null : { lo: sql.placeholder('lo'), hi: sql.placeholder('hi') },
+        sort: q.sort,
+        filters: [],
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+        itemJson,
+        ...(hasKnownTotal ? { knownVersion: sql.placeholder('knownVersion') } : {}),
+        isMarked: isSeekable,
+        ...(mark
+          ? {
+              seek: {
+                version: sql.placeholder('seekVersion'),
+                key: sql.placeholder('seekKey'),
+                id: sql.placeholder('seekId'),
+                limit: sql.placeholder('seekLimit'),
+              },
+            }
+          : {}),
+      }).prepare(name),
+    ),
+  );
+  const params: Values = { lo: range?.lo, hi: range?.hi, limit, offset };
   if (hasKnownTotal) params.knownVersion = before?.version ?? '-1';
   if (isSeekable) {
     if (mark) Object.assign(params, { seekVersion: mark.version, seekKey: mark.key, seekId: mark.id, seekLimit: limit });
     // By offset, read the row before the page too: it marks the page for the next read.
     if (offset > 0) Object.assign(params, { limit: limit + 1, offset: offset - 1 });
   }
-  const found = (await query.execute(params)) as FoundRow[];
+  const found = itemJson ? readFoundRows(await query.all(params)) : ((await query.execute(params)) as FoundRow[]);
   const first = found[0];
   let total = first?.total ?? undefined;
   if (first && first.total === null && before) total = before.total;
   else if (hasKnownTotal && first && first.total !== null && first.keptVersion) {
-    remember(known, totalKey, { version: first.keptVersion, total: first.total }, MAX_KNOWN_TOTALS);
+    remember(known, totalKey, { version: first.keptVersion, total: first.total, rows: first.keptRows ?? 0 }, MAX_KNOWN_TOTALS);
   }
   if (isSeekable && first) {
     const version = first.keptVersion;
@@ -382,6 +441,27 @@ export async function selectListPage<T extends CampusTable>(
     }
   }
   return toListPage(found, total, itemJson !== null);
+}
+
+/**
+ * A JSON page's rows as the driver gives them, without Drizzle's mapping: it
+ * checks every field of every row against its entity classes, and in a server
+ * that has run all its routes those checks no longer stay cheap (decision 010).
+ * Counts and versions are bigint: a string from node-postgres, so converted here.
+ */
+function readFoundRows(raw: unknown[]): FoundRow[] {
+  const rows = raw as (Omit<FoundRow, 'total' | 'keptVersion' | 'keptRows'> & {
+    total: unknown;
+    keptVersion?: unknown;
+    keptRows?: unknown;
+  })[];
+  for (const r of rows) {
+    r.total = r.total === null ? null : Number(r.total);
+    if (r.keptRows !== undefined && r.keptRows !== null) r.keptRows = Number(r.keptRows);
+    const v = r.keptVersion;
+    if (typeof v === 'number' || typeof v === 'bigint') r.keptVersion = v.toString();
+  }
+  return rows as FoundRow[];
 }
 
 /** A page as rows for `toItem`, or as its items' JSON when the database wrote them (decision 010). */
@@ -469,10 +549,12 @@ function columnKey(table: CampusTable, column: PgColumn): string {
 
 async function loadOne<T extends CampusTable>(scope: CampusScope, spec: CampusCrudSpec<T>, id: number): Promise<T['$inferSelect']> {
   const query = prepareOnce(scope.db, `${spec.thing}:one:${scope.camId}`, (name) =>
-    scope
-      .select(spec.table, getTableColumns(spec.table), eq(spec.table.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(name),
+    withAll(
+      scope
+        .select(spec.table, getTableColumns(spec.table), eq(spec.table.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(name),
+    ),
   );
   const [row] = await query.execute({ id });
   if (!row) throw notFound(spec.thing);
@@ -532,7 +614,7 @@ export function registerCampusCrud<T extends CampusTable>(parent: FastifyInstanc
     async (request, reply) => {
       const q = request.query as Values & ListPageQuery;
       const scope = scopeOf(request);
-      const page = await selectListPage(scope, spec, q);
+      const page = await selectListPage(scope, spec, q, app.database.planOnce);
       // A page past the end has no row to carry the total; ask once more (rare).
       const total =
         page.total ?? (q.page === 1 ? 0 : await scope.count(table, keywordCondition(spec.keywordColumns, q.keyword), ...spec.filters(q)));

@@ -75,14 +75,31 @@ const entryFields = {
   updatedAt: scheduleEntries.updatedAt,
 };
 
+/**
+ * The name of a statement every clash check runs: PostgreSQL then parses it
+ * once per connection and, once its generic plan proves as good as planning
+ * for the values, stops planning it (planning was a third of a check's
+ * database time). A name must stand for one SQL text: the driver refuses a
+ * second text under a name, so each shape of a statement gets its own.
+ */
+export function namedStatement(shape: string): string {
+  return `sched_${shape}`;
+}
+
 /** Entries of this campus matching `conds`, with course, room and teacher, in weekday and time order. */
 export async function loadEntries(scope: CampusScope, ...conds: (SQL | undefined)[]): Promise<EntryRow[]> {
-  const rows = await scope
+  return loadEntriesAs(scope, null, ...conds);
+}
+
+/** loadEntries as a named statement (namedStatement) when `shape` is given. */
+async function loadEntriesAs(scope: CampusScope, shape: string | null, ...conds: (SQL | undefined)[]): Promise<EntryRow[]> {
+  const query = scope
     .select(scheduleEntries, entryFields, ...conds)
     .innerJoin(courses, scope.on(courses.id, scheduleEntries.courseId, courses))
     .innerJoin(rooms, scope.on(rooms.id, scheduleEntries.roomId, rooms))
     .innerJoin(teachers, scope.on(teachers.id, scheduleEntries.teacherId, teachers))
     .orderBy(scheduleEntries.weekday, scheduleEntries.startMin, scheduleEntries.endMin, scheduleEntries.id);
+  const rows = shape === null ? await query : await query.prepare(namedStatement(shape)).execute();
   return rows.map((r) => ({ ...r, weekPattern: r.weekPattern as WeekPattern }));
 }
 
@@ -228,7 +245,9 @@ async function loadEnrolled(
       anyOf(enrolments.courseId, courseIds),
       among ? anyOf(enrolments.studentId, among) : undefined,
     )
-    .innerJoin(students, scope.on(students.id, enrolments.studentId, students));
+    .innerJoin(students, scope.on(students.id, enrolments.studentId, students))
+    .prepare(namedStatement(among ? 'enrolled_among' : 'enrolled'))
+    .execute();
 }
 
 function groupStudents(rows: readonly { courseId: number; studentId: number }[]): Map<number, number[]> {
@@ -283,20 +302,35 @@ export async function findWriteClashes(scope: CampusScope, proposed: ProposedEnt
   // needs (the teacher, the room, or a course with a student of this one); the engine decides.
   const ownStudents = scope.select(enrolments, { id: enrolments.studentId }, eq(enrolments.courseId, proposed.courseId));
   const sharingCourses = scope.select(enrolments, { id: enrolments.courseId }, inArray(enrolments.studentId, ownStudents));
-  const others = await loadEntries(
+  // The entries alone first, the term read per surviving row: joined to courses, rooms and
+  // teachers up front, the plan PostgreSQL keeps hashes all of them for the one row or none that clashes.
+  const termOfRow = sql`(select ${courses.termId} from ${courses} where ${courses.camId} = ${scope.camId} and ${courses.id} = ${scheduleEntries.courseId})`;
+  const candidates = await scope
+    .select(
+      scheduleEntries,
+      { id: scheduleEntries.id },
+      eq(scheduleEntries.weekday, proposed.weekday),
+      lt(scheduleEntries.startMin, proposed.endMin),
+      gt(scheduleEntries.endMin, proposed.startMin),
+      proposed.id ? ne(scheduleEntries.id, proposed.id) : undefined,
+      or(
+        eq(scheduleEntries.teacherId, proposed.teacherId),
+        eq(scheduleEntries.roomId, proposed.roomId),
+        inArray(scheduleEntries.courseId, sharingCourses),
+      ),
+      sql`${termOfRow} = ${proposed.termId}`,
+    )
+    .prepare(namedStatement(proposed.id ? 'clash_candidates_moved' : 'clash_candidates'))
+    .execute();
+  if (!candidates.length) return [];
+  const others = await loadEntriesAs(
     scope,
-    eq(courses.termId, proposed.termId),
-    eq(scheduleEntries.weekday, proposed.weekday),
-    lt(scheduleEntries.startMin, proposed.endMin),
-    gt(scheduleEntries.endMin, proposed.startMin),
-    proposed.id ? ne(scheduleEntries.id, proposed.id) : undefined,
-    or(
-      eq(scheduleEntries.teacherId, proposed.teacherId),
-      eq(scheduleEntries.roomId, proposed.roomId),
-      inArray(scheduleEntries.courseId, sharingCourses),
+    'by_ids',
+    anyOf(
+      scheduleEntries.id,
+      candidates.map((c) => c.id),
     ),
   );
-  if (!others.length) return [];
   const own = await loadEnrolled(scope, [proposed.courseId]);
   const ownIds = own.map((r) => r.studentId);
   const shared = await loadEnrolled(scope, [...new Set(others.map((o) => o.courseId))], ownIds);

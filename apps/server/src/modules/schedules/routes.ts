@@ -32,6 +32,7 @@ import {
   loadEntries,
   loadEnrolledIds,
   loadTermEngineEntries,
+  namedStatement,
   lockCampusSchedules,
   toEntryDto,
   type EntryRow,
@@ -79,7 +80,9 @@ async function loadCourse(scope: CampusScope, id: number): Promise<CourseWithTer
       },
       eq(courses.id, id),
     )
-    .innerJoin(terms, scope.on(terms.id, courses.termId, terms));
+    .innerJoin(terms, scope.on(terms.id, courses.termId, terms))
+    .prepare(namedStatement('course'))
+    .execute();
   if (!row) throw notFound('course');
   const { termName, startDate, endDate, ...course } = row;
   return { ...course, term: { id: row.termId, name: termName, startDate, endDate, weeks: countTermWeeks({ startDate, endDate }) } };
@@ -88,8 +91,8 @@ async function loadCourse(scope: CampusScope, id: number): Promise<CourseWithTer
 async function assertExists(scope: CampusScope, field: 'roomId' | 'teacherId', id: number) {
   const found =
     field === 'roomId'
-      ? await scope.select(rooms, { id: rooms.id }, eq(rooms.id, id))
-      : await scope.select(teachers, { id: teachers.id }, eq(teachers.id, id));
+      ? await scope.select(rooms, { id: rooms.id }, eq(rooms.id, id)).prepare(namedStatement('room_exists')).execute()
+      : await scope.select(teachers, { id: teachers.id }, eq(teachers.id, id)).prepare(namedStatement('teacher_exists')).execute();
   if (!found.length) throw missingRef(field, id);
 }
 

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { buildListPage, listPageReads, prefixRange } from '../../lib/campus-crud.js';
+import { createCampusScope } from '../../lib/campus-scope.js';
+import type { PlanNode } from '../../test/explain.js';
+import { getCampusIds } from '../../test/fixtures.js';
+import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
+import { studentSpec } from './routes.js';
+
+// PostgreSQL only (the server project includes *.pg.test.ts only with
+// TEST_DATABASE_URL). Decision 011: first pages and pages after a boundary of
+// the whole list or of a dense keyword are read on a second pool whose
+// sessions keep one plan per statement; everything else is planned per request.
+
+let t: TestApp;
+let token: string;
+let camId: number;
+let planOnce: Db;
+
+const SURNAMES = ['王', '李', 'A', '张'];
+const ROWS = 3_000;
+
+const list = (query: string) => call(t.app, { method: 'GET', url: `/api/educate/students?${query}`, headers: authed(token, camId) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  if (!t.database.planOnce) throw new Error('a PostgreSQL database has a plan-once pool');
+  planOnce = t.database.planOnce;
+  [camId = 0] = await getCampusIds(t.database.db);
+  token = await getToken(t.app);
+  const scope = createCampusScope(t.database.db, camId);
+  // A quarter of the names start with each surname (dense); a number prefix like S0001 matches ~10 rows (rare).
+  const rows = Array.from({ length: ROWS }, (_, i) => ({
+    studentNo: `${i % 7 === 0 ? 'A' : 'S'}${String(i).padStart(5, '0')}`,
+    name: `${SURNAMES[i % SURNAMES.length]}${i}`,
+    gender: i % 2 ? 'male' : 'female',
+    status: 'enrolled',
+  }));
+  for (let i = 0; i < rows.length; i += 1_000) await scope.insert(studentSpec.table, rows.slice(i, i + 1_000));
+  await t.database.db.execute(sql`analyze students`);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+type Row = { id: number; student_no: string; name: string };
+const flatten = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(flatten)];
+const matching = async (keyword: string) =>
+  (
+    await queryRows<Row>(
+      t.database.db,
+      sql`select id, student_no, name from students where cam_id = ${camId} order by created_at desc, id desc`,
+    )
+  ).filter((r) => keyword === '' || r.student_no.startsWith(keyword) || r.name.startsWith(keyword));
+
+/** Reads the page, compares it with the plain query, and answers whether it was read on the plan-once pool. */
+async function readPage(keyword: string, page: number): Promise<'once' | 'per request'> {
+  const before = listPageReads.planOnce;
+  const res = await list(`${keyword ? `keyword=${encodeURIComponent(keyword)}&` : ''}page=${page}&pageSize=20`);
+  expect(res.status).toBe(200);
+  const data = res.body.data as { list: { id: number }[]; total: number };
+  const expected = await matching(keyword);
+  expect(
+    data.list.map((s) => s.id),
+    `${keyword} page ${page}`,
+  ).toEqual(expected.slice((page - 1) * 20, page * 20).map((r) => r.id));
+  expect(data.total).toBe(expected.length);
+  return listPageReads.planOnce > before ? 'once' : 'per request';
+}
+
+describe('the plan-once pool (decision 011)', () => {
+  it('plans each statement once on its own sessions, and per request on the main pool', async () => {
+    const [once] = await queryRows<{ plan_cache_mode: string }>(planOnce, sql`show plan_cache_mode`);
+    const [main] = await queryRows<{ plan_cache_mode: string }>(t.database.db, sql`show plan_cache_mode`);
+    expect(once?.plan_cache_mode).toBe('force_generic_plan');
+    expect(main?.plan_cache_mode).toBe('auto');
+  });
+
+  it('reads first pages and pages after a boundary of a dense keyword there, exactly', async () => {
+    // The first read counts the keyword: its density is not known yet.
+    expect(await readPage('王', 1)).toBe('per request');
+    expect(await readPage('王', 1)).toBe('once');
+    expect(await readPage('王', 2)).toBe('once');
+    // A jump has no boundary: by offset, planned for its values; then its boundary is known.
+    expect(await readPage('王', 20)).toBe('per request');
+    expect(await readPage('王', 20)).toBe('once');
+    expect(await readPage('A', 1)).toBe('per request');
+    expect(await readPage('A', 1)).toBe('once');
+    // The whole list is as dense as can be.
+    expect(await readPage('', 1)).toBe('once');
+  });
+
+  it('plans a rare keyword per request', async () => {
+    expect((await matching('S0001')).length).toBeLessThan(ROWS / 50);
+    expect(await readPage('S0001', 1)).toBe('per request');
+    expect(await readPage('S0001', 1)).toBe('per request');
+  });
+
+  it('stays exact when a write moves the version between two reads of a page', async () => {
+    expect(await readPage('王', 3)).toBe('once');
+    const scope = createCampusScope(t.database.db, camId);
+    await scope.insert(studentSpec.table, [{ studentNo: 'ONCE-NEW', name: '王新', gender: 'male', status: 'enrolled' }]);
+    // Page 3's boundary is stale: the statement falls back to the offset inside, still on the plan-once pool.
+    expect(await readPage('王', 3)).toBe('once');
+    const moved = (await matching('王'))[50];
+    await t.database.db.execute(sql`update students set name = '赵改' where id = ${moved?.id}`);
+    expect(await readPage('王', 1)).toBe('once');
+    expect(await readPage('王', 3)).toBe('once');
+  });
+
+  it('holds generic plans only, and the page walks the order index whatever the keyword', async () => {
+    // Requests one at a time use one session of the pool, so its prepared statements are the list's.
+    await readPage('王', 1);
+    const statements = await queryRows<{ generic_plans: string; custom_plans: string }>(
+      planOnce,
+      sql`select generic_plans::text, custom_plans::text from pg_prepared_statements where statement like '%json_build_object%'`,
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.every((s) => s.custom_plans === '0')).toBe(true);
+    expect(statements.some((s) => Number(s.generic_plans) > 0)).toBe(true);
+
+    // The same generic plan for a dense and a rare keyword: no prefix index, the covering order index walked backward.
+    const scope = createCampusScope(planOnce, camId);
+    const query = buildListPage(scope, studentSpec, {
+      range: prefixRange('王'),
+      sort: undefined,
+      filters: [],
+      limit: 20,
+      offset: 0,
+      itemJson: null,
+      isWalk: true,
+    });
+    const { sql: text, params } = new PgDialect().sqlToQuery(query.getSQL());
+    const plans = await planOnce.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare walk_page as ${text}`));
+      // EXPLAIN EXECUTE takes no bound values: the test's own values, as literals.
+      const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+      const explain = async (values: unknown[]) => {
+        const [row] = await queryRows<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+          tx,
+          sql.raw(`explain (format json) execute walk_page(${values.map(literal).join(', ')})`),
+        );
+        return flatten(row?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
+      };
+      const rare = prefixRange('S0001');
+      const dense = await explain(params);
+      const sparse = await explain(params.map((v: unknown) => (v === '王' ? rare?.lo : v === prefixRange('王')?.hi ? rare?.hi : v)));
+      // With the order index priced out, the page still cannot take a prefix index: the match is on `column || ''`.
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_indexonlyscan = off`);
+      await tx.execute(sql.raw(`prepare walk_page_2 as ${text}`));
+      const [row] = await queryRows<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        tx,
+        sql.raw(`explain (format json) execute walk_page_2(${params.map(literal).join(', ')})`),
+      );
+      const cornered = flatten(row?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
+      // Prepared statements outlive the transaction; the pool's session is shared.
+      await tx.execute(sql`deallocate walk_page`);
+      await tx.execute(sql`deallocate walk_page_2`);
+      return [dense, sparse, cornered];
+    });
+    // The page's ids come from the one Limit node; the prefix indexes serve only the total's count.
+    const pageIndexes = (nodes: PlanNode[]) => {
+      const limit = nodes.find((n) => n['Node Type'] === 'Limit');
+      return limit ? flatten(limit).map((n) => n['Index Name'] ?? '') : [];
+    };
+    const [dense = [], sparse = [], cornered = []] = plans;
+    for (const nodes of [dense, sparse]) expect(pageIndexes(nodes).filter(Boolean)).toEqual(['students_cam_created_cover_idx']);
+    expect(pageIndexes(cornered).filter((i) => /prefix/.test(i))).toEqual([]);
+    expect(JSON.stringify(dense.map((n) => n['Node Type']))).toBe(JSON.stringify(sparse.map((n) => n['Node Type'])));
+  });
+});
