@@ -446,7 +446,7 @@ export async function selectListPage<T extends CampusTable>(
 /**
  * A JSON page's rows as the driver gives them, without Drizzle's mapping: it
  * checks every field of every row against its entity classes, and in a server
- * that has run all its routes those checks no longer stay cheap (decision 010).
+ * that has run all its routes those checks no longer stay cheap (decision 011).
  * Counts and versions are bigint: a string from node-postgres, so converted here.
  */
 function readFoundRows(raw: unknown[]): FoundRow[] {
