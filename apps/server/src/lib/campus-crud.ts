@@ -143,7 +143,7 @@ export function buildTotal(
   if (range === null && !filters.some(Boolean) && KEPT_COUNTS.has(getTableName(table))) {
     // The whole list: the count kept by the table's triggers (migration 0009).
     // No count row (a campus without rows yet, or counts switched off): count; coalesce stops at the first non-null.
-    return sql`coalesce((select n from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)}), ${countOf()})`;
+    return sql`coalesce(${keptCountOf(scope, table, 'n')}, ${countOf()})`;
   }
   if (range === null || keywordColumns.length === 0) return countOf();
   const [a, b, ...more] = keywordColumns.map((c) => inRange(c, range));
@@ -187,13 +187,12 @@ interface ListShape {
   isWalk?: boolean;
 }
 
-/** `(select version ...)`: the kept count's version for the campus and table, as of the statement's snapshot. */
-function keptVersionOf(scope: CampusScope, table: CampusTable): SQL {
-  return sql`(select version from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)})`;
-}
-
-function keptRowsOf(scope: CampusScope, table: CampusTable): SQL {
-  return sql`(select n from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)})`;
+/**
+ * A column of the campus's kept count (migration 0009) as of the statement's
+ * snapshot: `n`, its rows, or `version`, moved by every write a list reads.
+ */
+function keptCountOf(scope: CampusScope, table: CampusTable, column: 'n' | 'version'): SQL {
+  return sql`(select ${sql.raw(column)} from campus_row_counts where cam_id = ${scope.camId} and table_name = ${getTableName(table)})`;
 }
 
 /**
@@ -207,7 +206,7 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
   const order = listOrder(spec, shape.sort);
   const { range, seek } = shape;
   const matches = matchAny(spec.keywordColumns, range, shape.isWalk === true);
-  const version = keptVersionOf(scope, table);
+  const version = keptCountOf(scope, table, 'version');
   const byOffset = scope
     .select(table, { id: table.id }, matches, ...shape.filters, seek && sql`${version} is distinct from ${seek.version}`)
     .orderBy(...order)
@@ -233,7 +232,7 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
   const isMarked = shape.isMarked === true || seek !== undefined;
   if (shape.knownVersion !== undefined || isMarked) extra.keptVersion = version.mapWith(String).as('keptVersion');
   // The campus's rows beside a keyword's total: how dense the keyword is (selectListPage).
-  if (shape.knownVersion !== undefined) extra.keptRows = keptRowsOf(scope, table).mapWith(Number).as('keptRows');
+  if (shape.knownVersion !== undefined) extra.keptRows = keptCountOf(scope, table, 'n').mapWith(Number).as('keptRows');
   if (isMarked) extra.seekKey = sql`${spec.defaultOrder.column}::text`.mapWith(String).as('seekKey');
   // CASE evaluates the count's subqueries only on the branch taken.
   const total =

@@ -11,7 +11,8 @@ export interface PlanNode {
   Plans?: PlanNode[];
 }
 
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+/** A plan node and every node under it. */
+export const flattenPlan = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flattenPlan)];
 
 /**
  * Every node of `query`'s plan, with sequential scans priced out: test tables
@@ -23,6 +24,6 @@ export async function explainPlan(db: Executor, query: SQL): Promise<PlanNode[]>
     const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(tx, sql`explain (format json) ${query}`);
     const raw = row?.['QUERY PLAN'];
     const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    return flatten(plan[0]?.Plan ?? { 'Node Type': 'none' });
+    return flattenPlan(plan[0]?.Plan ?? { 'Node Type': 'none' });
   });
 }

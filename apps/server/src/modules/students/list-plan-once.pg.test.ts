@@ -5,9 +5,10 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { buildListPage, listPageReads, prefixRange } from '../../lib/campus-crud.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
-import type { PlanNode } from '../../test/explain.js';
+import { flattenPlan, type PlanNode } from '../../test/explain.js';
 import { getCampusIds } from '../../test/fixtures.js';
-import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
+import { expectStudentPage, matchingStudents, SEARCH_ROWS, seedSearchableStudents } from '../../test/student-list.js';
+import { createTestApp, getToken, type TestApp } from '../../test/test-app.js';
 import { studentSpec } from './routes.js';
 
 // PostgreSQL only (the server project includes *.pg.test.ts only with
@@ -20,10 +21,7 @@ let token: string;
 let camId: number;
 let planOnce: Db;
 
-const SURNAMES = ['王', '李', 'A', '张'];
-const ROWS = 3_000;
-
-const list = (query: string) => call(t.app, { method: 'GET', url: `/api/educate/students?${query}`, headers: authed(token, camId) });
+const session = () => ({ token, camId });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,43 +29,16 @@ beforeAll(async () => {
   planOnce = t.database.planOnce;
   [camId = 0] = await getCampusIds(t.database.db);
   token = await getToken(t.app);
-  const scope = createCampusScope(t.database.db, camId);
-  // A quarter of the names start with each surname (dense); a number prefix like S0001 matches ~10 rows (rare).
-  const rows = Array.from({ length: ROWS }, (_, i) => ({
-    studentNo: `${i % 7 === 0 ? 'A' : 'S'}${String(i).padStart(5, '0')}`,
-    name: `${SURNAMES[i % SURNAMES.length]}${i}`,
-    gender: i % 2 ? 'male' : 'female',
-    status: 'enrolled',
-  }));
-  for (let i = 0; i < rows.length; i += 1_000) await scope.insert(studentSpec.table, rows.slice(i, i + 1_000));
-  await t.database.db.execute(sql`analyze students`);
+  await seedSearchableStudents(t.database.db, camId);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
 });
 
-type Row = { id: number; student_no: string; name: string };
-const flatten = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(flatten)];
-const matching = async (keyword: string) =>
-  (
-    await queryRows<Row>(
-      t.database.db,
-      sql`select id, student_no, name from students where cam_id = ${camId} order by created_at desc, id desc`,
-    )
-  ).filter((r) => keyword === '' || r.student_no.startsWith(keyword) || r.name.startsWith(keyword));
-
 /** Reads the page, compares it with the plain query, and answers whether it was read on the plan-once pool. */
 async function readPage(keyword: string, page: number): Promise<'once' | 'per request'> {
   const before = listPageReads.planOnce;
-  const res = await list(`${keyword ? `keyword=${encodeURIComponent(keyword)}&` : ''}page=${page}&pageSize=20`);
-  expect(res.status).toBe(200);
-  const data = res.body.data as { list: { id: number }[]; total: number };
-  const expected = await matching(keyword);
-  expect(
-    data.list.map((s) => s.id),
-    `${keyword} page ${page}`,
-  ).toEqual(expected.slice((page - 1) * 20, page * 20).map((r) => r.id));
-  expect(data.total).toBe(expected.length);
+  await expectStudentPage(t.app, session(), keyword, page);
   return listPageReads.planOnce > before ? 'once' : 'per request';
 }
 
@@ -94,7 +65,7 @@ describe('the plan-once pool (decision 011)', () => {
   });
 
   it('plans a rare keyword per request', async () => {
-    expect((await matching('S0001')).length).toBeLessThan(ROWS / 50);
+    expect((await matchingStudents(t.database.db, camId, 'S0001')).length).toBeLessThan(SEARCH_ROWS / 50);
     expect(await readPage('S0001', 1)).toBe('per request');
     expect(await readPage('S0001', 1)).toBe('per request');
   });
@@ -105,7 +76,7 @@ describe('the plan-once pool (decision 011)', () => {
     await scope.insert(studentSpec.table, [{ studentNo: 'ONCE-NEW', name: '王新', gender: 'male', status: 'enrolled' }]);
     // Page 3's boundary is stale: the statement falls back to the offset inside, still on the plan-once pool.
     expect(await readPage('王', 3)).toBe('once');
-    const moved = (await matching('王'))[50];
+    const moved = (await matchingStudents(t.database.db, camId, '王'))[50];
     await t.database.db.execute(sql`update students set name = '赵改' where id = ${moved?.id}`);
     expect(await readPage('王', 1)).toBe('once');
     expect(await readPage('王', 3)).toBe('once');
@@ -143,7 +114,7 @@ describe('the plan-once pool (decision 011)', () => {
           tx,
           sql.raw(`explain (format json) execute walk_page(${values.map(literal).join(', ')})`),
         );
-        return flatten(row?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
+        return flattenPlan(row?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
       };
       const rare = prefixRange('S0001');
       const dense = await explain(params);
@@ -156,7 +127,7 @@ describe('the plan-once pool (decision 011)', () => {
         tx,
         sql.raw(`explain (format json) execute walk_page_2(${params.map(literal).join(', ')})`),
       );
-      const cornered = flatten(row?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
+      const cornered = flattenPlan(row?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
       // Prepared statements outlive the transaction; the pool's session is shared.
       await tx.execute(sql`deallocate walk_page`);
       await tx.execute(sql`deallocate walk_page_2`);
@@ -165,7 +136,7 @@ describe('the plan-once pool (decision 011)', () => {
     // The page's ids come from the one Limit node; the prefix indexes serve only the total's count.
     const pageIndexes = (nodes: PlanNode[]) => {
       const limit = nodes.find((n) => n['Node Type'] === 'Limit');
-      return limit ? flatten(limit).map((n) => n['Index Name'] ?? '') : [];
+      return limit ? flattenPlan(limit).map((n) => n['Index Name'] ?? '') : [];
     };
     const [dense = [], sparse = [], cornered = []] = plans;
     for (const nodes of [dense, sparse]) expect(pageIndexes(nodes).filter(Boolean)).toEqual(['students_cam_created_cover_idx']);

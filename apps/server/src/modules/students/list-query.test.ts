@@ -5,6 +5,7 @@ import { buildListPage, listPageReads, prefixRange } from '../../lib/campus-crud
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { explainPlan } from '../../test/explain.js';
 import { getCampusIds } from '../../test/fixtures.js';
+import { expectStudentPage, matchingStudents, SEARCH_ROWS, seedSearchableStudents } from '../../test/student-list.js';
 import { authed, call, createTestApp, getToken, isPostgres, type TestApp } from '../../test/test-app.js';
 import { studentSpec } from './routes.js';
 
@@ -15,9 +16,6 @@ import { studentSpec } from './routes.js';
 let t: TestApp;
 let token: string;
 let camId: number;
-
-const SURNAMES = ['王', '李', 'A', '张'];
-const ROWS = 3_000;
 
 async function explainListPage(keyword: string, page: number) {
   const scope = createCampusScope(t.database.db, camId);
@@ -38,16 +36,7 @@ beforeAll(async () => {
   t = await createTestApp();
   [camId = 0] = await getCampusIds(t.database.db);
   token = await getToken(t.app);
-  // Numbers A0001... and names 王…/李…/A…/张…: keyword "A" matches both columns, some rows twice.
-  const scope = createCampusScope(t.database.db, camId);
-  const rows = Array.from({ length: ROWS }, (_, i) => ({
-    studentNo: `${i % 7 === 0 ? 'A' : 'S'}${String(i).padStart(5, '0')}`,
-    name: `${SURNAMES[i % SURNAMES.length]}${i}`,
-    gender: i % 2 ? 'male' : 'female',
-    status: i % 10 === 0 ? 'graduated' : 'enrolled',
-  }));
-  for (let i = 0; i < rows.length; i += 1_000) await scope.insert(studentSpec.table, rows.slice(i, i + 1_000));
-  await t.database.db.execute(sql`analyze students`);
+  await seedSearchableStudents(t.database.db, camId);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -112,7 +101,7 @@ describe('student list answers', () => {
     });
     const plain = await list('page=2&pageSize=50&sort=studentNo:asc');
     const data = plain.body.data as { list: { studentNo: string }[]; total: number };
-    expect(data.total).toBe(ROWS);
+    expect(data.total).toBe(SEARCH_ROWS);
     const numbers = (await all()).map((r) => r.student_no).sort();
     expect(data.list.map((s) => s.studentNo)).toEqual(numbers.slice(50, 100));
   });
@@ -124,24 +113,12 @@ describe('student list answers', () => {
 });
 
 describe('pages read after a boundary (decision 009)', () => {
-  type Row = { id: number; student_no: string; name: string };
-  const ordered = () =>
-    queryRows<Row>(t.database.db, sql`select id, student_no, name from students where cam_id = ${camId} order by created_at desc, id desc`);
-  const matching = async (keyword: string) =>
-    (await ordered()).filter((r) => keyword === '' || r.student_no.startsWith(keyword) || r.name.startsWith(keyword));
+  const matching = (keyword: string) => matchingStudents(t.database.db, camId, keyword);
 
   /** Reads the page and compares it with the plain query; answers how it was read. */
   async function expectPage(keyword: string, page: number, pageSize = 20): Promise<'seek' | 'offset'> {
     const before = { ...listPageReads };
-    const res = await list(`${keyword ? `keyword=${encodeURIComponent(keyword)}&` : ''}page=${page}&pageSize=${pageSize}`);
-    expect(res.status).toBe(200);
-    const data = res.body.data as { list: { id: number }[]; total: number };
-    const expected = await matching(keyword);
-    expect(
-      data.list.map((s) => s.id),
-      `${keyword} page ${page}`,
-    ).toEqual(expected.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id));
-    expect(data.total).toBe(expected.length);
+    await expectStudentPage(t.app, { token, camId }, keyword, page, pageSize);
     if (listPageReads.bySeek > before.bySeek) return 'seek';
     expect(listPageReads.byOffset).toBe(before.byOffset + 1);
     return 'offset';
