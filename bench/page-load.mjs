@@ -1,3 +1,4 @@
+/* global window, document, MutationObserver -- the functions given to addInitScript and evaluate run in the page */
 // Login page load in Chromium: each sample a fresh browser context (empty
 // cache), the navigation's load event measured by the page itself.
 import { execFileSync } from 'node:child_process';
@@ -25,7 +26,7 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** Load-event times (ms from navigation start) of `samples` cold loads of `url`, after one discarded warm-up. */
+/** Load-event, form and first-paint times (ms from navigation start) of `samples` cold loads of `url`, after one discarded warm-up. */
 export async function measurePageLoad(url, samples) {
   const executablePath = findChromium();
   if (!executablePath) return { skipped: 'no Chromium: set CHROME_PATH or apt-get install chromium' };
@@ -35,15 +36,31 @@ export async function measurePageLoad(url, samples) {
     const once = async () => {
       const context = await browser.newContext();
       try {
+        // When the login form is first in the document: React renders it in a task after the load event.
+        await context.addInitScript(() => {
+          new MutationObserver((_, observer) => {
+            if (!document.querySelector('input[name="username"]')) return;
+            window.__formMs = performance.now();
+            observer.disconnect();
+          }).observe(document, { subtree: true, childList: true });
+        });
         const page = await context.newPage();
         await page.goto(url, { waitUntil: 'load' });
+        await page.locator('input[name="username"]').waitFor();
+        await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
         return await page.evaluate(() => {
           const nav = performance.getEntriesByType('navigation')[0];
           const js = performance
             .getEntriesByType('resource')
             .filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'))
             .reduce((sum, r) => sum + (r.transferSize || 0), 0);
-          return { loadMs: nav.loadEventStart, domContentLoadedMs: nav.domContentLoadedEventStart, jsTransferBytes: js };
+          return {
+            loadMs: nav.loadEventStart,
+            domContentLoadedMs: nav.domContentLoadedEventStart,
+            formMs: window.__formMs ?? null,
+            firstContentfulPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+            jsTransferBytes: js,
+          };
         });
       } finally {
         await context.close();

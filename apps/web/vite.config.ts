@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { arcoStyles } from './build/arco-styles';
 
 const contractEntry = decodeURIComponent(new URL('../../packages/contract/src/index.ts', import.meta.url).pathname);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [arcoStyles(), react()],
   resolve: {
     // Source alias so the web build and tests never wait for the contract's own build.
     alias: [{ find: /^@campus\/contract$/, replacement: contractEntry }],

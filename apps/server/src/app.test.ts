@@ -14,6 +14,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
+  fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ WEB_DIR: webDir, BODY_LIMIT: '2048' });
 });
 afterAll(async () => {
@@ -63,6 +64,54 @@ describe('HTTP surface', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('keeps sending the build it started with when the files change under it, and answers revalidation with 304', async () => {
+    const brFile = path.join(webDir, 'assets', 'app-abc123.js.br');
+    const original = fs.readFileSync(brFile);
+    fs.writeFileSync(brFile, zlib.brotliCompressSync('console.log(2)'));
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
+      const etag = String(res.headers.etag);
+      expect(etag).not.toBe('undefined');
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    } finally {
+      fs.writeFileSync(brFile, original);
+    }
+  });
+
+  it('answers a missing asset with 404, not index.html, and serves the other built files', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/old-build-xyz.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toContain('text/html');
+    // A file beside the web root must stay out of reach, however the path is spelt.
+    const secret = path.join(path.dirname(webDir), `${path.basename(webDir)}-secret.txt`);
+    fs.writeFileSync(secret, 'not for the web');
+    try {
+      const name = path.basename(secret);
+      for (const url of [
+        `/assets/../../${name}`,
+        `/assets/%2e%2e/%2e%2e/${name}`,
+        `/assets/..%2f..%2f${name}`,
+        `/assets/..%5c..%5c${name}`,
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.body, url).not.toContain('not for the web');
+        expect(res.statusCode, url).toBeLessThan(500);
+      }
+    } finally {
+      fs.rmSync(secret);
+    }
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
   });
 
   it('sends security headers and no x-powered-by; CSP forbids inline scripts', async () => {

@@ -2,7 +2,6 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 // Before the contract's schemas are built: no eval probe for the CSP to report.
 import './lib/zod-jitless';
-import '@arco-design/web-react/dist/css/arco.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

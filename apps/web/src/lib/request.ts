@@ -1,7 +1,7 @@
 import { API_BASE, RELOGIN_CODES, REQUEST_TIMEOUT_MS, ResultCode } from '@campus/contract';
 import axios, { AxiosHeaders, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import qs from 'qs';
 import { notifyError, openConfirm } from './feedback';
+import { encodeForm } from './form-encoding';
 import { getLocale, translate } from './i18n';
 import { navigateTo } from './navigation';
 import { buildLoginPath } from './redirect';
@@ -50,7 +50,7 @@ export type QueryParams = Record<string, unknown>;
 export function buildQuery(params: QueryParams | undefined | null): string {
   if (!params) return '';
   const kept = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== null && v !== undefined));
-  return qs.stringify(kept, { arrayFormat: 'repeat', skipNulls: true });
+  return encodeForm(kept, { arrayFormat: 'repeat', skipNulls: true });
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -61,7 +61,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** Plain objects travel form-encoded (qs style); FormData, Blob and text pass through untouched. */
 export function buildBody(data: unknown): unknown {
-  return isPlainObject(data) ? qs.stringify(data) : data;
+  return isPlainObject(data) ? encodeForm(data) : data;
 }
 
 export function isSuccessCode(code: number): boolean {
