@@ -521,14 +521,29 @@ async function benchPostgres(results, encrypt) {
   );
 
   if (!flag('skip-browser')) {
-    log('login page load in Chromium');
-    results.pageLoad = await measurePageLoad(`${product.url}/login`, opts.pageLoadSamples);
+    // The budget is the page's, not the previous scenarios': on 2 cores an autovacuum of the updated
+    // students table or a checkpoint takes a core from the browser (docs/performance.md).
+    results.pageLoad = { quietWaitMs: await waitDatabaseQuiet(db) };
+    log(`login page load in Chromium (waited ${fmt(results.pageLoad.quietWaitMs)} ms for autovacuum and a checkpoint)`);
+    Object.assign(results.pageLoad, await measurePageLoad(`${product.url}/login`, opts.pageLoadSamples));
   }
   await baseline.stop();
   await product.stop();
   await db.end().catch(() => undefined);
   await server.destroy();
   cleanups.length = 0;
+}
+
+/** Waits (at most a minute) until no autovacuum worker runs, then checkpoints; returns the ms spent. */
+async function waitDatabaseQuiet(db) {
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    const { rows } = await db.query("select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'");
+    if (rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await db.query('checkpoint');
+  return Date.now() - started;
 }
 
 async function benchPglite(results, encrypt) {
@@ -669,7 +684,7 @@ function renderMarkdown(results) {
     const loads = results.pageLoad.runs.map((r) => r.loadMs);
     lines.push(
       '',
-      `Login page, Chromium, cold context: load event median ${fmt(median(loads))} ms (${loads.map((l) => fmt(l)).join(', ')}; warm-up ${fmt(results.pageLoad.warmUp.loadMs)} ms), ${fmt((results.pageLoad.runs[0]?.jsTransferBytes ?? 0) / 1024)} KiB of JS transferred. The form is in the page at ${fmt(median(results.pageLoad.runs.map((r) => r.formMs)))} ms and first painted at ${fmt(median(results.pageLoad.runs.map((r) => r.firstContentfulPaintMs)))} ms (medians; React renders it in a task after the load event).`,
+      `Login page, Chromium, cold context: load event median ${fmt(median(loads))} ms (${loads.map((l) => fmt(l)).join(', ')}; warm-up ${fmt(results.pageLoad.warmUp.loadMs)} ms), ${fmt((results.pageLoad.runs[0]?.jsTransferBytes ?? 0) / 1024)} KiB of JS transferred. The form is in the page at ${fmt(median(results.pageLoad.runs.map((r) => r.formMs)))} ms and first painted at ${fmt(median(results.pageLoad.runs.map((r) => r.firstContentfulPaintMs)))} ms (medians; React renders it in a task after the load event). Measured once no autovacuum ran and after a checkpoint (waited ${fmt(results.pageLoad.quietWaitMs ?? 0)} ms).`,
     );
   } else if (results.pageLoad?.skipped) lines.push('', `Login page load: skipped (${results.pageLoad.skipped}).`);
   if (results.pglite) {

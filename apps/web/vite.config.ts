@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { arcoStyles } from './build/arco-styles';
+import { arcoStyles } from './build/arco-styles.ts';
 
 const contractEntry = decodeURIComponent(new URL('../../packages/contract/src/index.ts', import.meta.url).pathname);
 
