@@ -1,6 +1,8 @@
 import type { CurrentUser } from '@campus/contract';
-import { request } from './request';
+import { request, waitForRequestsToSettle } from './request';
 import { useSessionStore } from './session';
+
+const LOGOUT_SETTLE_MS = 3_000;
 
 type LogoutListener = () => void;
 const logoutListeners = new Set<LogoutListener>();
@@ -30,6 +32,8 @@ export async function loadCurrentUser(): Promise<void> {
 
 /** Ends the session on the server when it can, and locally always (spec section 4). */
 export async function logout(): Promise<void> {
+  // Requests already sent finish with the session they were sent with (at most the client's timeout's worth).
+  await waitForRequestsToSettle(LOGOUT_SETTLE_MS);
   try {
     await request.post<null>('/logout', undefined, { errorHandling: 'silent' });
   } catch {

@@ -2,7 +2,7 @@ import { StorageKey } from '@campus/contract';
 import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocaleStore } from './i18n';
-import { buildBody, buildHeaders, buildQuery, describeHttpStatus, http, isSuccessCode, request } from './request';
+import { buildBody, buildHeaders, buildQuery, describeHttpStatus, http, isSuccessCode, request, waitForRequestsToSettle } from './request';
 import { useSessionStore } from './session';
 import { setStored } from './storage';
 
@@ -104,6 +104,48 @@ describe('the request client', () => {
   });
 
   const headersOf = (i = 0) => AxiosHeaders.from(seen[i]?.headers);
+
+  it('tells when the requests in flight have all settled, answered or failed', async () => {
+    await expect(waitForRequestsToSettle(50)).resolves.toBeUndefined();
+    const answers: (() => void)[] = [];
+    http.defaults.adapter = (config) =>
+      new Promise((resolve, reject) => {
+        const response = { data: { code: 0, msg: 'ok', data: null }, status: 200, statusText: '', headers: {}, config };
+        answers.push(
+          config.url === '/fails' ? () => reject(Object.assign(new Error('net'), { isAxiosError: true, config })) : () => resolve(response),
+        );
+      });
+    const first = request.get('/one', undefined, { errorHandling: 'silent' });
+    const second = request.get('/fails', undefined, { errorHandling: 'silent' }).catch(() => 'failed');
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    let isSettled = false;
+    const settled = waitForRequestsToSettle(5_000).then(() => {
+      isSettled = true;
+    });
+    answers[0]?.();
+    await first;
+    await Promise.resolve();
+    expect(isSettled).toBe(false);
+    answers[1]?.();
+    expect(await second).toBe('failed');
+    await settled;
+    expect(isSettled).toBe(true);
+  });
+
+  it('stops waiting for a request that does not settle after the given time', async () => {
+    let answer: (() => void) | undefined;
+    http.defaults.adapter = (config) =>
+      new Promise((resolve) => {
+        answer = () => resolve({ data: { code: 0, msg: 'ok', data: null }, status: 200, statusText: '', headers: {}, config });
+      });
+    const slow = request.get('/slow', undefined, { errorHandling: 'silent' });
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    const started = Date.now();
+    await waitForRequestsToSettle(30);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    answer?.();
+    await slow;
+  });
 
   it('sends the base path, timeout and standard headers without a session', async () => {
     await request.get('/health', { a: null, b: 2 });

@@ -139,6 +139,33 @@ function isTimeout(code: string | undefined): boolean {
   return code === 'ECONNABORTED' || code === 'ETIMEDOUT';
 }
 
+let inFlight = 0;
+let settleWaiters: (() => void)[] = [];
+
+function settleOne(): void {
+  inFlight = Math.max(0, inFlight - 1);
+  if (inFlight > 0) return;
+  const waiters = settleWaiters;
+  settleWaiters = [];
+  for (const wake of waiters) wake();
+}
+
+/**
+ * Resolves once no request of this client is in flight, or after `timeoutMs`.
+ * Sign-out waits on it: a page's requests sent just before would otherwise
+ * reach the server after the session ended and come back 401.
+ */
+export function waitForRequestsToSettle(timeoutMs: number): Promise<void> {
+  if (inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    settleWaiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export const http = axios.create({
   baseURL: API_BASE,
   timeout: REQUEST_TIMEOUT_MS,
@@ -155,17 +182,21 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   if (config.data instanceof FormData) headers.delete('Content-Type');
   config.data = buildBody(config.data);
   config.headers = headers;
+  // Every request that gets here leaves through one of the response handlers below.
+  inFlight += 1;
   return config;
 });
 
 http.interceptors.response.use(
   (response: AxiosResponse) => {
+    settleOne();
     const body: unknown = response.data;
     if (!isEnvelope(body) || isSuccessCode(body.code)) return response;
     handleFailure(body.code, body.msg, response.config);
     return Promise.reject(new ApiError(body.code, body.msg, response.status, body.data));
   },
   (error: unknown) => {
+    settleOne();
     if (axios.isCancel(error) || !axios.isAxiosError(error))
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     const response = error.response;

@@ -38,7 +38,8 @@ export function ChangePasswordModal({ isOpen, isForced, onClose }: ChangePasswor
       // The server ends every session of this user, this one included.
       showSuccess(res.msg);
       onClose();
-      await navigate(LOGIN_PATH);
+      // Unmounted before the session is cleared, as in the navbar's sign-out.
+      await navigate(LOGIN_PATH, { flushSync: true });
       await logout();
     },
   });

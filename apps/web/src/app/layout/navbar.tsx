@@ -87,8 +87,10 @@ function UserMenu() {
   const name = user?.nickname || user?.username || '';
 
   async function signOut() {
-    // Leave the console first so no page refetches with a session that is going away.
-    await navigate(LOGIN_PATH);
+    // Leave the console first so no page refetches with a session that is going away. flushSync: the
+    // router renders in a transition otherwise, and the console, still mounted when the session is
+    // cleared, refetched its queries without a token (401s).
+    await navigate(LOGIN_PATH, { flushSync: true });
     await logout();
     showSuccess(translate('navbar.logout.done'));
   }
