@@ -99,11 +99,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
       app.get(`/${name}`, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(name));
     }
     app.get('/assets/*', (request, reply) => {
-      const url = request.url.split('?')[0] ?? '';
-      const file = held.get(url);
+      const name = (request.params as { '*': string })['*'];
+      const file = held.get(`/assets/${name}`);
       if (file && sendHeld(request, reply, file, IMMUTABLE)) return reply;
-      const rest = (request.params as { '*': string })['*'];
-      return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${rest}`);
+      return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${name}`);
     });
   } else {
     app.log.warn(`web app not built (${indexPath} missing): run npm run build`);

@@ -4,13 +4,11 @@ import Input from '@arco-design/web-react/es/Input';
 import Modal from '@arco-design/web-react/es/Modal';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@campus/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { logout } from '../../lib/auth';
 import { encryptPassword } from '../../lib/crypto';
 import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import { ApiError, request } from '../../lib/request';
-import { LOGIN_PATH } from '../route-table';
+import { useSignOut } from './use-sign-out';
 
 interface PasswordForm {
   oldPassword: string;
@@ -27,7 +25,7 @@ interface ChangePasswordModalProps {
 
 export function ChangePasswordModal({ isOpen, isForced, onClose }: ChangePasswordModalProps) {
   const t = useT();
-  const navigate = useNavigate();
+  const leaveAndSignOut = useSignOut();
   const [form] = Form.useForm<PasswordForm>();
   const change = useMutation({
     mutationFn: async (values: PasswordForm) => {
@@ -38,9 +36,7 @@ export function ChangePasswordModal({ isOpen, isForced, onClose }: ChangePasswor
       // The server ends every session of this user, this one included.
       showSuccess(res.msg);
       onClose();
-      // Unmounted before the session is cleared, as in the navbar's sign-out.
-      await navigate(LOGIN_PATH, { flushSync: true });
-      await logout();
+      await leaveAndSignOut();
     },
   });
 

@@ -18,16 +18,15 @@ import {
 import type { Locale } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { logout } from '../../lib/auth';
+import { Link } from 'react-router';
 import { showSuccess } from '../../lib/feedback';
 import { translate, useLocaleStore, useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
-import { LOGIN_PATH } from '../route-table';
 import { useSettingsStore } from '../settings-store';
 import { AppMenu } from './app-menu';
 import { MessageBox } from './message-box';
 import { useLayoutUi } from './ui-store';
+import { useSignOut } from './use-sign-out';
 
 const LANGUAGES: { value: Locale; label: string }[] = [
   { value: 'zh-CN', label: '中文' },
@@ -80,18 +79,14 @@ function CampusSwitcher() {
 
 function UserMenu() {
   const t = useT();
-  const navigate = useNavigate();
+  const leaveAndSignOut = useSignOut();
   const user = useSessionStore((s) => s.user);
   const setPasswordOpen = useLayoutUi((s) => s.setPasswordOpen);
   const setProfileOpen = useLayoutUi((s) => s.setProfileOpen);
   const name = user?.nickname || user?.username || '';
 
   async function signOut() {
-    // Leave the console first so no page refetches with a session that is going away. flushSync: the
-    // router renders in a transition otherwise, and the console, still mounted when the session is
-    // cleared, refetched its queries without a token (401s).
-    await navigate(LOGIN_PATH, { flushSync: true });
-    await logout();
+    await leaveAndSignOut();
     showSuccess(translate('navbar.logout.done'));
   }
 
