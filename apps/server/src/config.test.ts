@@ -31,4 +31,26 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
+
+  it('accepts a libpq multi-host DATABASE_URL and refuses a bad one naming the variable, the rule and no password', () => {
+    const good = 'postgres://app:pw@10.0.0.2:5432,10.0.0.3:5432/campus?target_session_attrs=read-write';
+    expect(loadConfig({ DATABASE_URL: good }).databaseUrl).toBe(good);
+    for (const [url, rule] of [
+      ['postgres://app:pw@h1:5432,:5432/campus', 'host 2 of the list is not host[:port]'],
+      ['postgres://app:pw@h1:5432,h2:99999/campus', 'port of h2 must be 1–65535'],
+      ['postgres://app:pw@h1,h2/campus?target_session_attrs=standby', 'target_session_attrs must be read-write or primary'],
+    ] as const) {
+      let error: unknown;
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (err) {
+        error = err;
+      }
+      expect(error, url).toBeInstanceOf(ConfigError);
+      const msg = (error as Error).message;
+      expect(msg).toContain('DATABASE_URL="postgres://app:***@');
+      expect(msg).toContain(rule);
+      expect(msg).not.toContain(':pw@');
+    }
+  });
 });

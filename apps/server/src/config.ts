@@ -1,19 +1,27 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_AES_IV, DEFAULT_LOGIN_AES_KEY, PASSWORD_MIN_LENGTH } from '@campus/contract';
+import { DatabaseUrlError, parseDatabaseUrl, redactDatabaseUrl, type UrlUse } from './db/multi-host.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const aes16 = z.string().refine((s) => Buffer.byteLength(s, 'utf8') === 16, 'must be exactly 16 bytes');
+/** A (multi-host) PostgreSQL URL, read the way the database client will read it. */
+const databaseUrl = (use: UrlUse) =>
+  z.string().superRefine((url, ctx) => {
+    try {
+      parseDatabaseUrl(url, use);
+    } catch (err) {
+      if (!(err instanceof DatabaseUrlError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+    }
+  });
 
 const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
+  DATABASE_URL: databaseUrl('write').optional(),
   ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).optional(),
   SEED_DEMO: bool.default(true),
   LOGIN_AES_KEY: aes16.default(DEFAULT_LOGIN_AES_KEY),
@@ -84,7 +92,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const key = String(i.path[0] ?? '?');
-      return `  ${key}=${JSON.stringify(cleaned[key] ?? '')}: ${i.message}`;
+      const value = cleaned[key] ?? '';
+      return `  ${key}=${JSON.stringify(key.startsWith('DATABASE_') ? redactDatabaseUrl(value) : value)}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { createFailoverClientClass, HostLocator, parseDatabaseUrl, type DbLog } from './multi-host.js';
 import { createDurablePglite } from './pglite-durable.js';
 import * as schema from './schema.js';
 
@@ -40,19 +41,41 @@ export interface Database {
    * unsubscribe. PostgreSQL listeners need their own connection (lib/change-feed.ts).
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: a new connection of its own (not pooled) to the host the
+   * pools use — the LISTEN connection (lib/change-feed.ts) — following a failover alike.
+   */
+  createClient?(config: Omit<pg.ClientConfig, 'connectionString'>): pg.Client;
 }
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 /** Arbitrary, fixed: the advisory lock key of start-up (migrate + seed). */
 const STARTUP_LOCK_KEY = 7_262_001;
 
-export async function openDatabase(config: AppConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config, config.databaseUrl) : openPglite(config);
+export async function openDatabase(config: AppConfig, log: DbLog = createDbLog(config.logLevel)): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config, config.databaseUrl, log) : openPglite(config);
 }
 
-function createPool(config: AppConfig, url: string, max: number, applicationName: string, options?: string): pg.Pool {
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+
+/** Database events before (and beside) the app's logger: a JSON line like the app's own. */
+function createDbLog(level: string): DbLog {
+  const min = LEVELS[level] ?? 30;
+  return (at, msg) => {
+    if ((LEVELS[at] ?? 0) >= min) process.stdout.write(`${JSON.stringify({ level: LEVELS[at], time: Date.now(), pid: process.pid, msg })}\n`);
+  };
+}
+
+/** Where connections go: a URL (one host, as before) or a client class that follows the locator's host. */
+interface Target {
+  url: string;
+  Client?: typeof pg.Client;
+}
+
+function createPool(config: AppConfig, target: Target, max: number, applicationName: string, options?: string): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: target.url,
+    ...(target.Client ? { Client: target.Client } : {}),
     max,
     connectionTimeoutMillis: config.dbConnectTimeoutMs,
     statement_timeout: config.dbStatementTimeoutMs,
@@ -71,11 +94,19 @@ function createPool(config: AppConfig, url: string, max: number, applicationName
   return pool;
 }
 
-async function openPostgres(config: AppConfig, url: string): Promise<Database> {
-  const pool = createPool(config, url, config.dbPoolMax, 'campus-console');
+async function openPostgres(config: AppConfig, url: string, log: DbLog): Promise<Database> {
+  const parsed = parseDatabaseUrl(url, 'write');
+  // Several hosts (or a role to check): one locator for both pools and the LISTEN connection.
+  const locator = parsed.needsLocator
+    ? new HostLocator({ url: parsed, connectTimeoutMs: config.dbConnectTimeoutMs, log, applicationName: 'campus-console-locate' })
+    : null;
+  const target: Target = locator
+    ? { url: parsed.urlFor(parsed.hosts[0]!), Client: createFailoverClientClass(locator, config.dbConnectTimeoutMs) }
+    : { url };
+  const pool = createPool(config, target, config.dbPoolMax, 'campus-console');
   const planOncePool = createPool(
     config,
-    url,
+    target,
     Math.ceil(config.dbPoolMax / 2),
     'campus-console-plan-once',
     '-c plan_cache_mode=force_generic_plan',
@@ -100,7 +131,11 @@ async function openPostgres(config: AppConfig, url: string): Promise<Database> {
     async ping() {
       await pool.query('select 1');
     },
+    createClient(clientConfig) {
+      return target.Client ? new target.Client(clientConfig) : new pg.Client({ ...clientConfig, connectionString: target.url });
+    },
     async close() {
+      locator?.close();
       await Promise.all([pool.end(), planOncePool.end()]);
     },
   };

@@ -20,7 +20,8 @@ export interface ChangeFeed {
 }
 
 export interface PgChangeFeedOptions {
-  url: string;
+  /** A new connection of the feed's own (Database.createClient: it follows a failover like the pools). */
+  createClient: (config: Omit<pg.ClientConfig, 'connectionString'>) => pg.Client;
   channel: string;
   onPayload: (payload: string) => void;
   /** true once LISTEN is in place, false as soon as the connection is in doubt. */
@@ -56,8 +57,7 @@ export function startPgChangeFeed(options: PgChangeFeedOptions): ChangeFeed {
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const next = new pg.Client({
-      connectionString: options.url,
+    const next = options.createClient({
       keepAlive: true,
       connectionTimeoutMillis: options.connectTimeoutMs,
       query_timeout: options.connectTimeoutMs,

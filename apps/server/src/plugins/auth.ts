@@ -155,10 +155,10 @@ export function registerSessionCache(app: FastifyInstance): void {
         await unlisten?.().catch(() => undefined);
       },
     };
-  } else if (cache.isEnabled && config.databaseUrl) {
+  } else if (cache.isEnabled && database.createClient) {
     let wasLive = false;
     feed = startPgChangeFeed({
-      url: config.databaseUrl,
+      createClient: database.createClient,
       channel: PRINCIPAL_CHANNEL,
       onPayload,
       onLive(live) {

@@ -72,8 +72,9 @@ function isDbUnavailable(err: unknown): boolean {
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
     const e = cur as { code?: string; message?: string };
     if (e.code && UNAVAILABLE_NET.has(e.code)) return true;
-    // 57P0x: server shutting down; 53300: too many connections; 08xxx: connection exceptions; 57014: statement timeout
-    if (e.code && /^(57P0\d|53300|08\d{3}|57014)$/.test(e.code)) return true;
+    // 57P0x: server shutting down; 53300: too many connections; 08xxx: connection exceptions (08001 also: no host
+    // accepts writes during a failover, db/multi-host.ts); 57014: statement timeout; 25006: a write reached a standby
+    if (e.code && /^(57P0\d|53300|08\d{3}|57014|25006)$/.test(e.code)) return true;
     if (e.message && /timeout exceeded when trying to connect|Connection terminated|connection timeout|not queryable/i.test(e.message))
       return true;
     cur = (cur as { cause?: unknown }).cause;
