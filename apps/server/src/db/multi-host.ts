@@ -179,7 +179,7 @@ export class HostLocator {
   }
 
   private get wanted(): string {
-    return `a host with target_session_attrs=${this.url.sessionAttrs} among ${describeHosts(this.url.hosts)}`;
+    return `host with target_session_attrs=${this.url.sessionAttrs} among ${describeHosts(this.url.hosts)}`;
   }
 
   /** The host to connect to; waits for a search in progress (at most `timeoutMs`), else fails at once. */
@@ -201,7 +201,7 @@ export class HostLocator {
     if (this.closed || !sameHost(host, this.current)) return;
     this.current = null;
     this.lostAt = performance.now();
-    this.options.log('warn', `database: lost ${formatHost(host)} (${reason}); looking for ${this.wanted}`);
+    this.options.log('warn', `database: lost ${formatHost(host)} (${reason}); looking for a ${this.wanted}`);
     this.backoffMs = this.minBackoffMs;
     clearTimeout(this.retry);
     if (!this.search) this.startSearch();
@@ -246,7 +246,7 @@ export class HostLocator {
       return;
     }
     if (this.current) {
-      this.options.log('warn', `database: lost ${formatHost(this.current)} (it no longer answers as wanted); looking for ${this.wanted}`);
+      this.options.log('warn', `database: lost ${formatHost(this.current)} (it no longer answers as wanted); looking for a ${this.wanted}`);
       this.current = null;
     }
     if (this.lostAt === null) {

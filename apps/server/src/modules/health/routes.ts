@@ -18,7 +18,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.database.ping();
       } catch {
-        throw new AppError(503, ResultCode.unavailable, 'http.unavailable');
+        // Also while a failover is under way: no host accepts writes until a standby is promoted.
+        throw new AppError(503, ResultCode.unavailable, 'http.unavailable', {}, null, { 'retry-after': '5' });
       }
       return { code: 0, msg: 'ok', data: { status: 'ok' as const, db: app.database.kind } };
     },
