@@ -62,7 +62,8 @@ const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 4
 function createDbLog(level: string): DbLog {
   const min = LEVELS[level] ?? 30;
   return (at, msg) => {
-    if ((LEVELS[at] ?? 0) >= min) process.stdout.write(`${JSON.stringify({ level: LEVELS[at], time: Date.now(), pid: process.pid, msg })}\n`);
+    if ((LEVELS[at] ?? 0) >= min)
+      process.stdout.write(`${JSON.stringify({ level: LEVELS[at], time: Date.now(), pid: process.pid, msg })}\n`);
   };
 }
 

@@ -35,7 +35,13 @@ beforeAll(async () => {
   live = new URL(t.config.databaseUrl ?? '');
   const dead = await closedPort();
   const url = `postgres://${live.username}@127.0.0.1:${dead},${live.hostname}:${live.port}${live.pathname}?application_name=multi-host-test`;
-  const config = loadConfig({ DATA_DIR: ':memory:', SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent-web-dir', DATABASE_URL: url });
+  const config = loadConfig({
+    DATA_DIR: ':memory:',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIR: '/nonexistent-web-dir',
+    DATABASE_URL: url,
+  });
   database = await openDatabase(config, (level, msg) => void logs.push(`${level} ${msg}`));
   app = await buildApp(config, database);
   await app.ready();
@@ -68,7 +74,10 @@ describe('multi-host DATABASE_URL', () => {
   it('a one-host URL with target_session_attrs=read-write connects after checking the role', async () => {
     const url = `${t.config.databaseUrl}?target_session_attrs=read-write`;
     const own: string[] = [];
-    const db = await openDatabase(loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', DATABASE_URL: url }), (l, m) => void own.push(`${l} ${m}`));
+    const db = await openDatabase(
+      loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', DATABASE_URL: url }),
+      (l, m) => void own.push(`${l} ${m}`),
+    );
     try {
       await db.ping();
       expect(own).toEqual([`info database: using ${live.hostname}:${live.port} (read-write)`]);
