@@ -45,7 +45,7 @@ export interface Database {
    * PostgreSQL only: a new connection of its own (not pooled) to the host the
    * pools use — the LISTEN connection (lib/change-feed.ts) — following a failover alike.
    */
-  createClient?(config: Omit<pg.ClientConfig, 'connectionString'>): pg.Client;
+  createClient?: (config: Omit<pg.ClientConfig, 'connectionString'>) => pg.Client;
 }
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -132,9 +132,8 @@ async function openPostgres(config: AppConfig, url: string, log: DbLog): Promise
     async ping() {
       await pool.query('select 1');
     },
-    createClient(clientConfig) {
-      return target.Client ? new target.Client(clientConfig) : new pg.Client({ ...clientConfig, connectionString: target.url });
-    },
+    createClient: (clientConfig) =>
+      target.Client ? new target.Client(clientConfig) : new pg.Client({ ...clientConfig, connectionString: target.url }),
     async close() {
       locator?.close();
       await Promise.all([pool.end(), planOncePool.end()]);

@@ -274,7 +274,7 @@ export class HostLocator {
       };
       if (!pending) return finish();
       hosts.forEach((host, i) => {
-        probe(host)
+        void probe(host)
           .catch(() => null)
           .then((role) => {
             roles[i] = role;

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * One LISTEN channel on a dedicated PostgreSQL connection (a pooled one would
