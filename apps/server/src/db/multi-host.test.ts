@@ -56,7 +56,7 @@ describe('parseDatabaseUrl', () => {
     ['postgres://u@a:x1,b/db', 'not host[:port]'],
     ['postgres://u@a,b/db?target_session_attrs=leader', 'target_session_attrs must be one of'],
     ['postgres://u@a,b/db?target_session_attrs=read-only', 'must be read-write or primary'],
-    ['postgres://u@a,b/db?target_session_attrs=prefer-standby', 'DATABASE_READ_URL'],
+    ['postgres://u@a,b/db?target_session_attrs=prefer-standby', 'prefer-standby could land on a standby'],
     ['postgres://u@a,b/db?port=5433', 'cannot be combined'],
     ['postgres://u@a,b/db?target_session_attrs=any', 'must be read-write or primary'],
   ])('refuses %s', (url, message) => {

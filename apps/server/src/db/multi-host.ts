@@ -74,7 +74,7 @@ export function parseDatabaseUrl(url: string, use: UrlUse): DatabaseUrl {
   const isPlainSingle = hosts.length <= 1 && sessionAttrs === 'any';
   if (use === 'write' && !isPlainSingle && !WRITE_ATTRS.includes(sessionAttrs))
     throw new DatabaseUrlError(
-      `the server writes here, so target_session_attrs must be read-write or primary (${sessionAttrs}: use DATABASE_READ_URL for standbys)`,
+      `the server writes here, so target_session_attrs must be read-write or primary (${sessionAttrs} could land on a standby)`,
     );
 
   const rest = `${pathPart}${kept.length ? `?${kept.join('&')}` : ''}`;
