@@ -97,11 +97,12 @@ export const popularItemSchema = z.object({
 });
 export type PopularItem = z.infer<typeof popularItemSchema>;
 
+/** Each count is null when the caller may not see that kind of record (issue 24: the Workplace follows the perms). */
 export const dashboardOverviewSchema = z.object({
-  students: z.number().int(),
-  teachers: z.number().int(),
-  courses: z.number().int(),
-  todayLessons: z.number().int(),
+  students: z.number().int().nullable(),
+  teachers: z.number().int().nullable(),
+  courses: z.number().int().nullable(),
+  todayLessons: z.number().int().nullable(),
   /** The current term's week today falls in; null without a current term or outside it. */
   week: z.number().int().nullable(),
   date: z.string(),
@@ -121,8 +122,11 @@ export const todayLessonSchema = z.object({
 export const todayTimetableSchema = z.object({
   date: z.string(),
   week: z.number().int().nullable(),
-  /** teacher: the caller's own lessons (they are a teacher of this campus); campus: every lesson of the campus. */
-  scope: z.enum(['teacher', 'campus']),
+  /**
+   * teacher: the caller's own lessons (they are a teacher of this campus); campus: every lesson of the campus
+   * (needs the schedule list perm); none: neither, the list is empty.
+   */
+  scope: z.enum(['teacher', 'campus', 'none']),
   list: z.array(todayLessonSchema),
 });
 

@@ -204,6 +204,8 @@ export const sessions = pgTable(
     revokedReason: varchar('revoked_reason', { length: 32 }),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    /** The one held role this session acts in ("switch roles"); null: all the user's roles. */
+    activeRoleId: integer('active_role_id').references(() => roles.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

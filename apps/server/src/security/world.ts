@@ -58,6 +58,8 @@ export interface SessionUser {
   token: string;
   username: string;
   password: string;
+  /** The perm codes the user holds, for routes whose request depends on which (popular's type). */
+  perms: readonly string[];
 }
 
 export interface Makers {
@@ -283,7 +285,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
     if (camIds.length) await db.insert(userCampuses).values(camIds.map((camId) => ({ userId: user.id, camId })));
     const token = await createSession(db, user.id, 3600, { ip: '127.0.0.1', userAgent: 'matrix' });
-    return { userId: user.id, token, username, password: USER_PASSWORD };
+    return { userId: user.id, token, username, password: USER_PASSWORD, perms: permCodes };
   };
 
   const other = await sessionFor([], [camA, camB]);

@@ -45,8 +45,6 @@ export const dashboardEnUS = {
   'dashboard.notices.mine': 'Latest notices in my message box',
   'dashboard.notices.unread': 'Unread',
   'dashboard.loadFailed': 'Could not load this card',
-  'dashboard.quick.room': 'Keep classrooms and their capacity; see what each room is booked for.',
-  'dashboard.quick.term': 'Set the terms of the campus, their dates and which one is current.',
 } as const;
 
 export type DashboardMessageKey = keyof typeof dashboardEnUS;

@@ -46,6 +46,4 @@ export const dashboardZhCN: Record<DashboardMessageKey, string> = {
   'dashboard.notices.mine': '我的消息盒子中的最新通知',
   'dashboard.notices.unread': '未读',
   'dashboard.loadFailed': '此卡片加载失败',
-  'dashboard.quick.room': '维护教室及其容量，查看教室的占用情况。',
-  'dashboard.quick.term': '设置校区的学期、起止日期与当前学期。',
 };

@@ -1,11 +1,12 @@
 import type { MessageItem, Notice, PopularItem } from '@campus/contract';
 import { request } from '../../lib/request';
 
+/** A count is null when the user may not see it. */
 export interface DashboardOverview {
-  students: number;
-  teachers: number;
-  courses: number;
-  todayLessons: number;
+  students: number | null;
+  teachers: number | null;
+  courses: number | null;
+  todayLessons: number | null;
   week: number | null;
   date: string;
 }
@@ -30,7 +31,7 @@ export interface TodayLesson {
 export interface TodayTimetable {
   date: string;
   week: number | null;
-  scope: 'teacher' | 'campus';
+  scope: 'teacher' | 'campus' | 'none';
   list: TodayLesson[];
 }
 
