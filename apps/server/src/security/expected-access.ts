@@ -130,6 +130,9 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'GET /api/message/stream': 'signedIn global mustChange',
   'GET /api/system/notices': 'perm global system:notice:list',
   'POST /api/system/notices': 'perm global system:notice:publish',
+  'GET /api/system/notices/audiences': 'perm global system:notice:edit|system:notice:publish',
+  'PUT /api/system/notices/:id': 'perm global system:notice:edit',
+  'POST /api/system/notices/:id/publish': 'perm global system:notice:publish',
   'DELETE /api/system/notices/:id': 'perm global system:notice:delete',
   'DELETE /api/system/notices': 'perm global system:notice:delete',
 };

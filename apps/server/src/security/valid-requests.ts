@@ -340,6 +340,18 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
     }),
     foreign: 'noLeak',
   },
+  'GET /api/system/notices/audiences': { build: () => ({ url: '/api/system/notices/audiences' }), foreign: 'noLeak' },
+  'PUT /api/system/notices/:id': {
+    build: async ({ w }) => ({
+      url: `/api/system/notices/${await w.make.notice()}`,
+      body: { title: `Edited ${w.make.unique()}`, pinned: true },
+    }),
+    foreign: 'noLeak',
+  },
+  'POST /api/system/notices/:id/publish': {
+    build: async ({ w }) => ({ url: `/api/system/notices/${await w.make.notice({ isDraft: true })}/publish` }),
+    foreign: 'noLeak',
+  },
   'DELETE /api/system/notices/:id': {
     build: async ({ w }) => ({ url: `/api/system/notices/${await w.make.notice()}` }),
     foreign: 'noLeak',

@@ -76,7 +76,7 @@ export interface Makers {
   menu(): Promise<number>;
   perm(): Promise<number>;
   dept(): Promise<number>;
-  notice(): Promise<number>;
+  notice(opts?: { isDraft?: boolean }): Promise<number>;
   /** A unique suffix for codes and names. */
   unique(): string;
 }
@@ -241,8 +241,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     async dept() {
       return idOf(await system('/depts', { name: `Dept ${unique()}` }));
     },
-    async notice() {
-      return idOf(await system('/notices', { title: `Notice ${unique()}`, content: 'hello', camId: camA }));
+    async notice(opts = {}) {
+      return idOf(
+        await system('/notices', {
+          title: `Notice ${unique()}`,
+          content: 'hello',
+          camId: camA,
+          ...(opts.isDraft ? { status: 'draft' } : {}),
+        }),
+      );
     },
   };
 
