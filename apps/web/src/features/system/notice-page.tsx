@@ -143,10 +143,11 @@ export function NoticePage() {
       content: t('sys.notice.publishConfirm', { title: notice.title }),
       okText: t('sys.notice.publishNow'),
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        const published = await noticeApi.publish(notice.id);
-        showSuccess(t('sys.notice.published', { count: published.recipients }));
-        await refresh();
+      onOk: () => {
+        void noticeApi.publish(notice.id).then(async (published) => {
+          showSuccess(t('sys.notice.published', { count: published.recipients }));
+          await refresh();
+        });
       },
     });
 
