@@ -144,10 +144,14 @@ export function NoticePage() {
       okText: t('sys.notice.publishNow'),
       cancelText: t('common.cancel'),
       onOk: () => {
-        void noticeApi.publish(notice.id).then(async (published) => {
-          showSuccess(t('sys.notice.published', { count: published.recipients }));
-          await refresh();
-        });
+        noticeApi.publish(notice.id).then(
+          async (published) => {
+            showSuccess(t('sys.notice.published', { count: published.recipients }));
+            await refresh();
+          },
+          // The request client has shown why.
+          () => undefined,
+        );
       },
     });
 

@@ -25,8 +25,8 @@ export const deptApi = createResourceApi<Dept>('/system/depts');
 /** Notices: list, write (published or draft), edit, withdraw (one or several); drafts are published later. */
 export const noticeApi = {
   ...createResourceApi<Notice>('/system/notices'),
-  publish: async (id: number): Promise<Notice> =>
-    (await request.post<Notice>(`/system/notices/${id}/publish`, undefined, { errorHandling: 'local' })).data,
+  // From a confirmation, not a form: a refusal is shown by the request client.
+  publish: async (id: number): Promise<Notice> => (await request.post<Notice>(`/system/notices/${id}/publish`)).data,
   fetchAudiences: async (): Promise<NoticeAudiences> =>
     (await request.get<NoticeAudiences>('/system/notices/audiences', undefined, { errorHandling: 'local' })).data,
 };
