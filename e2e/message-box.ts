@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { encryptLoginPassword } from '@campus/contract';
-import { E2E_ADMIN_PASSWORD } from './env';
+import { createUserWithRoles, signInAdminApi } from './admin-api';
 
 /** The navbar's message button; its accessible name carries the unread count. */
 export function messageButton(page: Page) {
@@ -18,8 +17,7 @@ export async function createNoticeReader(
   request: APIRequestContext,
   { usernamePrefix, nickname }: { usernamePrefix: string; nickname: string },
 ): Promise<{ username: string; password: string }> {
-  const login = await request.post('/api/login', { form: { username: 'admin', password: encryptLoginPassword(E2E_ADMIN_PASSWORD) } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
+  const headers = await signInAdminApi(request);
   const roles = (await (await request.get('/api/system/roles?pageSize=100', { headers })).json()) as {
     data: { list: { id: number; code: string }[] };
   };
@@ -27,10 +25,6 @@ export async function createNoticeReader(
   expect(role, 'the seeded teacher role').toBeDefined();
   const username = `${usernamePrefix}${Date.now() % 100_000}`;
   const password = 'Reader-Pass-2026!';
-  const created = await request.post('/api/system/users', {
-    headers,
-    data: { username, nickname, roleIds: [role?.id], campusIds: [1], status: 'active', password: encryptLoginPassword(password) },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createUserWithRoles(request, headers, { username, nickname, password, roleIds: [role?.id ?? 0] });
   return { username, password };
 }

@@ -21,17 +21,18 @@ test('a notice published by the admin reaches another user live, and reading it 
   await expect(messageButton(reader)).toBeVisible();
   const before = await readUnread(reader);
 
-  // The admin publishes to campus 1 from the Workplace's notices card.
+  // The admin publishes from the Workplace's notices card: it opens the notices page's form.
   await signInFresh(page);
   const title = `周一例会通知 ${Date.now() % 100_000}`;
   await page.getByRole('button', { name: '发布通知' }).click();
-  const dialog = page.getByRole('dialog', { name: '发布通知' });
-  await dialog.locator('input').first().fill(title);
-  await dialog.locator('textarea').fill('周一上午 8:00 在报告厅开会，请准时参加。');
+  await expect(page).toHaveURL(/\/system\/notice$/);
+  const drawer = page.locator('.arco-drawer', { hasText: '发布通知' });
+  await drawer.getByPlaceholder(/标题/).fill(title);
+  await drawer.locator('textarea').fill('周一上午 8:00 在报告厅开会，请准时参加。');
   // The audience defaults to everyone, the reader included.
-  await expect(dialog.locator('.arco-select')).toContainText('所有人');
-  await dialog.getByRole('button', { name: '发布通知' }).click();
-  await expect(page.getByText(/通知已发送给 \d+ 位用户/)).toBeVisible();
+  await expect(drawer.locator('.arco-select').first()).toContainText('所有人');
+  await drawer.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText(/已发布，\d+ 人收到/)).toBeVisible();
 
   // Without a reload, the reader's badge goes up and the box lists the notice.
   await expect.poll(() => readUnread(reader), { timeout: 15_000 }).toBe(before + 1);
@@ -49,13 +50,11 @@ test('a notice published by the admin reaches another user live, and reading it 
   await expect.poll(() => readUnread(reader)).toBe(before);
   if (before === 0) await expect(reader.locator('.arco-badge-number')).toHaveCount(0);
 
-  // The admin can withdraw it from the notices card's drawer.
-  await page.getByRole('button', { name: '更多' }).click();
-  const drawer = page.locator('.arco-drawer');
-  await expect(drawer).toContainText(title);
-  await drawer.locator('.notice-manage-item', { hasText: title }).getByRole('button', { name: '撤回' }).click();
-  await page.getByRole('dialog').last().getByRole('button', { name: '撤回' }).click();
-  await expect(page.getByText('通知已撤回')).toBeVisible();
+  // The admin withdraws it on the notices page.
+  const row = page.locator('.arco-table-tr', { hasText: title });
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('dialog').last().getByRole('button', { name: '删除' }).click();
+  await expect(row).toHaveCount(0);
   // Read already, so the unread count does not move: opening the box again lists what is left.
   await messageButton(reader).click();
   await expect(box).toBeHidden();

@@ -27,13 +27,15 @@ test('the admin publishes on the notices page to one campus; its user sees it li
   // The drawer validates with the contract's schema before anything is sent.
   await page.getByRole('button', { name: '发布通知' }).click();
   const drawer = page.locator('.arco-drawer', { hasText: '发布通知' });
-  await expect(drawer.locator('.arco-select')).toContainText('所有人');
+  // The audience comes first among the drawer's pickers.
+  const audience = drawer.locator('.arco-select').first();
+  await expect(audience).toContainText('所有人');
   await drawer.getByRole('button', { name: '保存' }).click();
   await expect(drawer.locator('.arco-form-message')).not.toHaveCount(0);
 
   const title = `东城校区停水通知 ${Date.now() % 100_000}`;
   await drawer.getByPlaceholder(/标题/).fill(title);
-  await drawer.locator('.arco-select').click();
+  await audience.click();
   await page.locator('.arco-select-popup').getByText('东城校区', { exact: true }).click();
   await drawer.locator('textarea').fill('周三 14:00-16:00 停水。\n<b>请提前储水</b>');
   await drawer.getByRole('button', { name: '保存' }).click();
@@ -44,7 +46,15 @@ test('the admin publishes on the notices page to one campus; its user sees it li
   const row = page.locator('.arco-table-tr', { hasText: title });
   await expect(row).toContainText('东城校区');
   await expect(row).toContainText('系统管理员');
-  const recipients = Number((await row.locator('td').nth(4).innerText()).trim());
+  const recipientsColumn = await page.locator('.arco-table-th').allInnerTexts();
+  const recipients = Number(
+    (
+      await row
+        .locator('td')
+        .nth(recipientsColumn.findIndex((h) => h.includes('接收人数')))
+        .innerText()
+    ).trim(),
+  );
   expect(recipients).toBeGreaterThanOrEqual(2);
 
   // The detail shows the content as text, line break and markup as typed.
@@ -88,7 +98,7 @@ test('a notice to everyone shows "everyone"; the target filter and title search 
     const drawer = page.locator('.arco-drawer', { hasText: '发布通知' });
     await drawer.getByPlaceholder(/标题/).fill(title);
     if (campus) {
-      await drawer.locator('.arco-select').click();
+      await drawer.locator('.arco-select').first().click();
       await page.locator('.arco-select-popup').getByText(campus, { exact: true }).click();
     }
     await drawer.getByRole('button', { name: '保存' }).click();
@@ -108,4 +118,40 @@ test('a notice to everyone shows "everyone"; the target filter and title search 
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page.locator('.arco-table-tr', { hasText: `全员假期安排 ${stamp}` })).toBeVisible();
   await expect(page.locator('.arco-table-tr', { hasText: `西湖校区讲座 ${stamp}` })).toHaveCount(0);
+});
+
+test('a pinned draft reaches nobody until published; then it leads the Workplace notices of a user created afterwards', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signInFresh(page);
+  await page.goto('/system/notice');
+  const title = `开学须知 ${Date.now() % 100_000}`;
+  await page.getByRole('button', { name: '发布通知' }).click();
+  const drawer = page.locator('.arco-drawer', { hasText: '发布通知' });
+  await drawer.getByPlaceholder(/标题/).fill(title);
+  await drawer.getByRole('switch').click();
+  await drawer.locator('.arco-select').nth(2).click();
+  await page.locator('.arco-select-popup').getByText('存为草稿', { exact: true }).click();
+  await drawer.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('草稿已保存，发布前不会发送给任何人')).toBeVisible();
+  const row = page.locator('.arco-table-tr', { hasText: title });
+  await expect(row).toContainText('草稿');
+
+  await row.getByRole('button', { name: '发布', exact: true }).click();
+  await page.getByRole('dialog').last().getByRole('button', { name: '发布', exact: true }).click();
+  await expect(row).toContainText('已发布');
+
+  // A user created after publishing still receives it, pinned above the others.
+  const { username, password } = await createNoticeReader(request, { usernamePrefix: 'latecomer', nickname: 'Latecomer' });
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto('/login');
+  await signIn(reader, username, password);
+  await expect(reader).toHaveURL(/\/dashboard\/workplace$/);
+  const first = reader.locator('.notice-list .notice-item').first();
+  await expect(first).toContainText(title);
+  await expect(first.getByLabel('置顶')).toBeVisible();
+  await context.close();
 });

@@ -1,4 +1,4 @@
-import { E2E_ADMIN_PASSWORD } from './env';
+import { createRole, createUserWithRoles, signInAdminApi } from './admin-api';
 import { PENDING_SERVICES, expect, openFromMenu, signIn, signInFresh, test } from './fixtures';
 
 test.describe('session and permissions', () => {
@@ -34,35 +34,10 @@ test.describe('session and permissions', () => {
 
     test('a page outside the perms redirects to the first allowed route', async ({ page, request }) => {
       // A role with one perm and a user holding it, made through the system API.
-      const { encryptLoginPassword } = await import('../packages/contract/src/login-crypto');
-      const login = await request.post('/api/login', { form: { username: 'admin', password: encryptLoginPassword(E2E_ADMIN_PASSWORD) } });
-      const { data: token } = (await login.json()) as { data: string };
-      const headers = { Authorization: `Bearer ${token}` };
-      const role = await request.post('/api/system/roles', {
-        headers,
-        data: { name: 'Student clerk', code: 'student_clerk', status: 'active' },
-      });
-      expect(role.status()).toBe(201);
-      const roleId = ((await role.json()) as { data: { id: number } }).data.id;
-      const perms = (await (await request.get('/api/system/perms?pageSize=200', { headers })).json()) as {
-        data: { list: { id: number; code: string }[] };
-      };
-      const permIds = perms.data.list.filter((p) => p.code === 'educate:student:list').map((p) => p.id);
-      expect(permIds).toHaveLength(1);
-      expect((await request.put(`/api/system/roles/${roleId}/perms`, { headers, data: { permIds } })).status()).toBe(200);
+      const headers = await signInAdminApi(request);
+      const roleId = await createRole(request, headers, { name: 'Student clerk', code: 'student_clerk', perms: ['educate:student:list'] });
       const password = 'Clerk-Pass-2026!';
-      const user = await request.post('/api/system/users', {
-        headers,
-        data: {
-          username: 'clerk',
-          nickname: 'Clerk',
-          roleIds: [roleId],
-          campusIds: [1],
-          status: 'active',
-          password: encryptLoginPassword(password),
-        },
-      });
-      expect(user.status(), await user.text()).toBe(201);
+      await createUserWithRoles(request, headers, { username: 'clerk', nickname: 'Clerk', password, roleIds: [roleId] });
 
       await page.goto('/login');
       await signIn(page, 'clerk', password);

@@ -1,7 +1,14 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchemaCompiler,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { z } from 'zod';
@@ -14,6 +21,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerOperlog } from './plugins/operlog.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
+import { createPrettyLogStream } from './lib/log-format.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { menuRoutes } from './modules/menus/routes.js';
@@ -68,10 +76,35 @@ const ownCompilers = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
+/**
+ * At a terminal, two JSON lines per request bury what matters (the start-up
+ * banner, warnings): one short line per request, at debug (issue 24).
+ */
+class CompactRequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.debug(line);
+  }
+}
+
 /** Builds the whole app on an open database; listening is server.ts's job. */
-export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  options: { /** Where pretty logs go (tests); stdout otherwise. */ logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            ...(config.logFormat === 'pretty' ? { stream: options.logStream ?? createPrettyLogStream() } : {}),
+          },
+    ...(config.logFormat === 'pretty' ? { logController: new CompactRequestLog() } : {}),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: false,

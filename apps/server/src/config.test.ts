@@ -54,3 +54,13 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('LOG_FORMAT', () => {
+  it('is pretty on a terminal and JSON otherwise, unless set', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT="xml"/);
+  });
+});

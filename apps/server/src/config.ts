@@ -28,6 +28,7 @@ const envSchema = z.object({
   LOGIN_AES_IV: aes16.default(DEFAULT_LOGIN_AES_IV),
   SESSION_TTL_S: int(60, 365 * 24 * 3600).default(259_200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   BODY_LIMIT: int(1024, 100 * 1024 * 1024).default(1024 * 1024),
   DB_POOL_MAX: int(1, 200).default(10),
   DB_CONNECT_TIMEOUT_MS: int(100, 60_000).default(5_000),
@@ -60,6 +61,11 @@ export interface AppConfig {
   loginAesIv: string;
   sessionTtlS: number;
   logLevel: string;
+  /**
+   * pretty: one short line per event for a person at a terminal, request lines
+   * at debug; json: pino's lines for log collectors. `auto` picks pretty on a TTY.
+   */
+  logFormat: 'pretty' | 'json';
   bodyLimit: number;
   dbPoolMax: number;
   dbConnectTimeoutMs: number;
@@ -85,7 +91,7 @@ export class ConfigError extends Error {
 }
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env, isTty = process.stdout.isTTY === true): AppConfig {
   // An empty variable means "unset", as shells and .env files produce them.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -110,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginAesIv: e.LOGIN_AES_IV,
     sessionTtlS: e.SESSION_TTL_S,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (isTty ? 'pretty' : 'json') : e.LOG_FORMAT,
     bodyLimit: e.BODY_LIMIT,
     dbPoolMax: e.DB_POOL_MAX,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

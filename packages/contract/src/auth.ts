@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.js';
+import { idField, text } from './fields.js';
 
 export const campusSchema = z.object({
   cam_id: z.number().int(),
@@ -25,7 +25,11 @@ export const currentUserSchema = z.object({
   email: z.string(),
   headimgurl: z.string(),
   perms: z.array(z.string()),
+  /** admin when the roles the session acts in grant every perm; the spec's role string. */
   role: z.enum(['admin', 'user']),
+  /** The user's active roles: "switch roles" picks one of them, or all (activeRoleId null). */
+  roles: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  activeRoleId: z.number().int().nullable(),
   job: z.string(),
   organization: z.string(),
   location: z.string(),
@@ -47,6 +51,11 @@ export const loginResponseSchema = z.object({
   msg: z.string(),
   data: z.string(),
   extra: z.object({ user: currentUserSchema, campusList: z.array(campusSchema) }),
+});
+
+export const switchRoleBodySchema = z.strictObject({
+  /** One of the caller's roles, or null to act in all of them. */
+  roleId: z.preprocess((v) => (v === '' ? null : v), idField().nullable()),
 });
 
 export const changePasswordBodySchema = z.strictObject({

@@ -7,6 +7,15 @@ import type { Texts } from './messages.js';
  */
 export const REPORT_MESSAGES = {
   'report.noTerm': { 'zh-CN': '该校区还没有学期', 'en-US': 'This campus has no term yet' },
+  'notice.everyoneForbidden': {
+    'zh-CN': '只有可访问全部校区的用户才能向所有人发布通知',
+    'en-US': 'Only a user who reaches every campus may address a notice to everyone',
+  },
+  'notice.audienceFixed': {
+    'zh-CN': '{field}：已发布的通知不能更改发送范围，请撤回后重新发布',
+    'en-US': '{field}: a published notice keeps its audience; withdraw it and publish again',
+  },
+  'notice.alreadyPublished': { 'zh-CN': '该通知已发布', 'en-US': 'This notice is already published' },
   'message.notMine': {
     'zh-CN': 'ids：消息不存在或不属于你：{ids}',
     'en-US': 'ids: no such message of yours: {ids}',

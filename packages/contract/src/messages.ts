@@ -36,6 +36,8 @@ const BASE_MESSAGES = {
     'zh-CN': '密码已修改，其他设备上的登录已退出',
     'en-US': 'Password changed; your other sessions were signed out',
   },
+  'auth.roleNotHeld': { 'zh-CN': '{field}：不是你拥有的有效角色', 'en-US': '{field}: is not one of your active roles' },
+  'auth.roleSwitched': { 'zh-CN': '角色已切换', 'en-US': 'Role switched' },
   'auth.oldPasswordWrong': { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is incorrect' },
   'password.undecryptable': {
     'zh-CN': '{field}：无法解密，请刷新页面后重试',

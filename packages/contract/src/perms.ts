@@ -46,7 +46,7 @@ const THINGS: readonly ThingSpec[] = [
   { area: 'system', thing: 'dept', label: { 'zh-CN': '部门', 'en-US': 'Departments' }, actions: CRUD },
   { area: 'system', thing: 'operlog', label: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, actions: ['list', 'export'] },
   { area: 'system', thing: 'loginlog', label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, actions: ['list', 'unlock'] },
-  { area: 'system', thing: 'notice', label: { 'zh-CN': '通知公告', 'en-US': 'Notices' }, actions: ['list', 'publish', 'delete'] },
+  { area: 'system', thing: 'notice', label: { 'zh-CN': '通知公告', 'en-US': 'Notices' }, actions: ['list', 'publish', 'edit', 'delete'] },
 ];
 
 export interface PermDef {

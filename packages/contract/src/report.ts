@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { sortField } from './educate.js';
-import { idField, listField, text } from './fields.js';
+import { boolField, idField, listField, text } from './fields.js';
 
 // Reports, the Workplace dashboard and the message box (issue 7).
 
@@ -97,11 +97,12 @@ export const popularItemSchema = z.object({
 });
 export type PopularItem = z.infer<typeof popularItemSchema>;
 
+/** Each count is null when the caller may not see that kind of record (issue 24: the Workplace follows the perms). */
 export const dashboardOverviewSchema = z.object({
-  students: z.number().int(),
-  teachers: z.number().int(),
-  courses: z.number().int(),
-  todayLessons: z.number().int(),
+  students: z.number().int().nullable(),
+  teachers: z.number().int().nullable(),
+  courses: z.number().int().nullable(),
+  todayLessons: z.number().int().nullable(),
   /** The current term's week today falls in; null without a current term or outside it. */
   week: z.number().int().nullable(),
   date: z.string(),
@@ -121,8 +122,11 @@ export const todayLessonSchema = z.object({
 export const todayTimetableSchema = z.object({
   date: z.string(),
   week: z.number().int().nullable(),
-  /** teacher: the caller's own lessons (they are a teacher of this campus); campus: every lesson of the campus. */
-  scope: z.enum(['teacher', 'campus']),
+  /**
+   * teacher: the caller's own lessons (they are a teacher of this campus); campus: every lesson of the campus
+   * (needs the schedule list perm); none: neither, the list is empty.
+   */
+  scope: z.enum(['teacher', 'campus', 'none']),
   list: z.array(todayLessonSchema),
 });
 
@@ -143,6 +147,8 @@ export const messageItemSchema = z.object({
   createdAt: z.string(),
   messageType: z.number().int(),
   status: z.union([z.literal(0), z.literal(1)]),
+  /** A pinned notice: listed before the others. */
+  pinned: z.boolean(),
 });
 export type MessageItem = z.infer<typeof messageItemSchema>;
 
@@ -173,12 +179,35 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export const NOTICE_SORTS = ['createdAt', 'title'] as const;
+export const NOTICE_SORTS = ['createdAt', 'publishedAt', 'title'] as const;
+/** notice 通知, announcement 公告. */
+export const NOTICE_TYPES = ['notice', 'announcement'] as const;
+/** draft: kept, reaches nobody yet; published: in its readers' message boxes. */
+export const NOTICE_STATUSES = ['draft', 'published'] as const;
+
+const noticeFields = {
+  title: text().trim().min(1).max(200),
+  content: text().max(5000),
+  type: z.enum(NOTICE_TYPES),
+  pinned: boolField(),
+};
 
 export const noticeCreateSchema = z.strictObject({
-  title: text().trim().min(1).max(200),
-  content: text().max(5000).default(''),
+  ...noticeFields,
+  content: noticeFields.content.default(''),
+  type: noticeFields.type.default('notice'),
+  pinned: noticeFields.pinned.default(false),
   /** A campus id, or null / '' / omitted for everyone. */
+  camId: z.preprocess(blankToNull, idField().nullable()).optional(),
+  /** draft keeps it for later; published (the default) sends it at once. */
+  status: z.enum(NOTICE_STATUSES).default('published'),
+});
+/** Any field; the audience (camId) only while the notice is a draft. */
+export const noticeUpdateSchema = z.strictObject({
+  title: noticeFields.title.optional(),
+  content: noticeFields.content.optional(),
+  type: noticeFields.type.optional(),
+  pinned: noticeFields.pinned.optional(),
   camId: z.preprocess(blankToNull, idField().nullable()).optional(),
 });
 export const noticeQuerySchema = z.strictObject({
@@ -187,6 +216,8 @@ export const noticeQuerySchema = z.strictObject({
   keyword: text().trim().max(64).optional(),
   /** `everyone`, or a campus id: the notices sent to exactly that audience. */
   target: z.preprocess(blankToUndefined, z.union([z.literal('everyone'), idField()]).optional()),
+  type: z.preprocess(blankToUndefined, z.enum(NOTICE_TYPES).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(NOTICE_STATUSES).optional()),
   sort: sortField(NOTICE_SORTS),
 });
 export const noticeSchema = z.object({
@@ -196,11 +227,24 @@ export const noticeSchema = z.object({
   camName: z.string().nullable(),
   title: z.string(),
   content: z.string(),
+  type: z.enum(NOTICE_TYPES),
+  status: z.enum(NOTICE_STATUSES),
+  pinned: z.boolean(),
   publisherId: z.number().int().nullable(),
   publisherName: z.string(),
+  /** Message boxes it is in so far (readers who join later receive it when they next look). */
   recipients: z.number().int(),
+  publishedAt: z.string().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
+
+/** Whom the caller may address: their campuses, and everyone only when they reach every campus. */
+export const noticeAudiencesSchema = z.object({
+  campuses: z.array(z.object({ cam_id: z.number().int(), name: z.string() })),
+  everyone: z.boolean(),
+});
+export type NoticeAudiences = z.infer<typeof noticeAudiencesSchema>;
 
 export { REPORT_MESSAGES, type ReportMessageKey } from './messages-report.js';

@@ -204,6 +204,8 @@ export const sessions = pgTable(
     revokedReason: varchar('revoked_reason', { length: 32 }),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    /** The one held role this session acts in ("switch roles"); null: all the user's roles. */
+    activeRoleId: integer('active_role_id').references(() => roles.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -496,9 +498,22 @@ export const notices = pgTable(
     title: varchar('title', { length: 200 }).notNull(),
     content: varchar('content', { length: 5000 }).notNull().default(''),
     publisherId: integer('publisher_id').references(() => users.id, { onDelete: 'set null' }),
+    /** notice (通知) | announcement (公告) */
+    type: varchar('type', { length: 16 }).notNull().default('notice'),
+    /** draft: kept for later, reaches nobody | published */
+    status: varchar('status', { length: 16 }).notNull().default('published'),
+    /** Shown above the others in message boxes and on the Workplace. */
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('notices_time_idx').on(t.createdAt), index('notices_cam_time_idx').on(t.camId, t.createdAt)],
+  (t) => [
+    index('notices_time_idx').on(t.createdAt),
+    index('notices_cam_time_idx').on(t.camId, t.createdAt),
+    check('notices_type_ck', sql`${t.type} in ('notice', 'announcement')`),
+    check('notices_status_ck', sql`${t.status} in ('draft', 'published')`),
+  ],
 );
 
 export const messages = pgTable(
@@ -529,7 +544,10 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_user_status_time_idx').on(t.userId, t.status, t.createdAt),
-    index('messages_notice_idx').on(t.noticeId),
+    // One copy of a notice per reader: late delivery (a user who joined after publishing) may race itself.
+    uniqueIndex('messages_notice_user_uq')
+      .on(t.noticeId, t.userId)
+      .where(sql`${t.noticeId} is not null`),
     uniqueIndex('messages_open_todo_uq')
       .on(t.userId, t.subject)
       .where(sql`${t.status} = 0 and ${t.subject} is not null`),

@@ -18,6 +18,8 @@ export interface Principal {
   camIds: readonly number[];
   isAdmin: boolean;
   mustChangePassword: boolean;
+  /** The role this session switched to, while the user holds it; null: all their roles. */
+  activeRoleId: number | null;
 }
 
 interface SessionRow {
@@ -31,6 +33,7 @@ interface SessionRow {
   perms: string[] | null;
   cam_ids: number[] | null;
   is_admin: boolean;
+  active_role_id: number | null;
 }
 
 const sessionError = (code: number, key: 'auth.noToken' | 'auth.tokenInvalid' | 'auth.sessionEnded' | 'auth.sessionExpired') =>
@@ -44,23 +47,31 @@ export function readBearer(header: string | undefined): string | null {
 }
 
 /**
- * One round trip: session, user, perms of the user's active roles, campuses.
- * Roles and perms are read fresh, so a change applies on the next request.
+ * One round trip: session, user, perms of the roles the session acts in,
+ * campuses. Roles and perms are read fresh, so a change applies on the next
+ * request. A session acts in all the user's active roles, or in the one it
+ * switched to while the user still holds it (issue 24: "switch roles").
  */
 async function readPrincipal(db: Executor, tokenHash: string): Promise<{ principal: Principal; expiresAt: number }> {
   const [row] = await queryRows<SessionRow>(
     db,
     sql`select s.id as session_id, u.id as user_id, u.username, u.status as user_status,
           u.must_change_password, s.expires_at, s.revoked_at,
-          (select array_agg(distinct p.code) from user_roles ur
-             join roles r on r.id = ur.role_id and r.status = 'active'
-             join role_perms rp on rp.role_id = r.id
-             join perms p on p.id = rp.perm_id
-           where ur.user_id = u.id) as perms,
+          (select array_agg(distinct p.code) from role_perms rp join perms p on p.id = rp.perm_id
+           where rp.role_id = any(er.role_ids)) as perms,
           (select array_agg(uc.cam_id order by uc.cam_id) from user_campuses uc where uc.user_id = u.id) as cam_ids,
-          exists(select 1 from user_roles ur join roles r on r.id = ur.role_id
-                 where ur.user_id = u.id and r.code = 'admin' and r.status = 'active') as is_admin
+          coalesce(er.is_admin, false) as is_admin, er.active_role_id
         from sessions s join users u on u.id = s.user_id
+        left join lateral (
+          select array_agg(r.id) filter (where acting) as role_ids,
+                 bool_or(r.code = 'admin') filter (where acting) as is_admin,
+                 max(r.id) filter (where r.id = s.active_role_id) as active_role_id
+          from user_roles ur join roles r on r.id = ur.role_id and r.status = 'active',
+               lateral (select s.active_role_id is null or r.id = s.active_role_id
+                          or not exists (select 1 from user_roles h join roles hr on hr.id = h.role_id and hr.status = 'active'
+                                         where h.user_id = u.id and hr.id = s.active_role_id)) a(acting)
+          where ur.user_id = u.id
+        ) er on true
         where s.token_hash = ${tokenHash}`,
   );
   if (!row) throw sessionError(ResultCode.tokenInvalid, 'auth.tokenInvalid');
@@ -76,6 +87,7 @@ async function readPrincipal(db: Executor, tokenHash: string): Promise<{ princip
     camIds: Object.freeze((row.cam_ids ?? []).map(Number)),
     isAdmin: row.is_admin || perms.includes(ALL_PERMS),
     mustChangePassword: row.must_change_password,
+    activeRoleId: row.active_role_id,
   });
   return { principal, expiresAt };
 }

@@ -57,7 +57,7 @@ let admin: SessionUser;
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
-  admin = { userId: w.adminId, token: w.adminToken, username: 'admin', password: ADMIN_PASSWORD };
+  admin = { userId: w.adminId, token: w.adminToken, username: 'admin', password: ADMIN_PASSWORD, perms: ['*'] };
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   ops = listOperations(res.json<OpenApiDoc>());
 }, 180_000);

@@ -42,7 +42,7 @@ export async function send(
   opts: { rawBody?: string; rawQuery?: string; contentType?: string; isStream?: boolean } = {},
 ): Promise<Answer> {
   const url = req.url + (opts.rawQuery !== undefined ? `?${opts.rawQuery}` : queryString(req.query));
-  const inject: InjectOptions = { method: method, url, headers: { ...headers } };
+  const inject: InjectOptions = { method: method as NonNullable<InjectOptions['method']>, url, headers: { ...headers } };
   if (opts.rawBody !== undefined) {
     inject.payload = opts.rawBody;
     inject.headers = { ...inject.headers, 'content-type': opts.contentType ?? 'application/json' };

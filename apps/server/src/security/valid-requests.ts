@@ -139,6 +139,8 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
     consumesCaller: true,
   },
   'GET /api/user/menuList': { build: () => ({ url: '/api/user/menuList' }), foreign: 'noLeak' },
+  // Back to all of one's roles: valid for every caller.
+  'PUT /api/user/role': { build: () => ({ url: '/api/user/role', body: { roleId: null } }), foreign: 'noLeak' },
   'GET /api/campus/list': { build: () => ({ url: '/api/campus/list' }), foreign: 'noLeak' },
   'GET /api/campus/current': { build: () => ({ url: '/api/campus/current' }), foreign: 'noLeak' },
 
@@ -336,6 +338,18 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
       url: '/api/system/notices',
       body: { title: `Valid notice ${w.make.unique()}`, content: 'Body', camId: w.a.camId },
     }),
+    foreign: 'noLeak',
+  },
+  'GET /api/system/notices/audiences': { build: () => ({ url: '/api/system/notices/audiences' }), foreign: 'noLeak' },
+  'PUT /api/system/notices/:id': {
+    build: async ({ w }) => ({
+      url: `/api/system/notices/${await w.make.notice()}`,
+      body: { title: `Edited ${w.make.unique()}`, pinned: true },
+    }),
+    foreign: 'noLeak',
+  },
+  'POST /api/system/notices/:id/publish': {
+    build: async ({ w }) => ({ url: `/api/system/notices/${await w.make.notice({ isDraft: true })}/publish` }),
     foreign: 'noLeak',
   },
   'DELETE /api/system/notices/:id': {
@@ -607,7 +621,14 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
     foreign: 'notFound',
   },
   'GET /api/content-data': { build: () => ({ url: '/api/content-data' }), foreign: 'noLeak' },
-  'GET /api/popular/list': { build: () => ({ url: '/api/popular/list', query: { type: 'teacher' } }), foreign: 'noLeak' },
+  // Each ranking needs its own list perm: ask for the one the caller holds.
+  'GET /api/popular/list': {
+    build: ({ caller }) => ({
+      url: '/api/popular/list',
+      query: { type: caller?.perms.includes('educate:course:list') ? 'course' : 'teacher' },
+    }),
+    foreign: 'noLeak',
+  },
   'GET /api/dashboard/overview': { build: () => ({ url: '/api/dashboard/overview' }), foreign: 'noLeak' },
   'GET /api/dashboard/today': { build: () => ({ url: '/api/dashboard/today' }), foreign: 'noLeak' },
 };

@@ -58,6 +58,8 @@ export interface SessionUser {
   token: string;
   username: string;
   password: string;
+  /** The perm codes the user holds, for routes whose request depends on which (popular's type). */
+  perms: readonly string[];
 }
 
 export interface Makers {
@@ -74,7 +76,7 @@ export interface Makers {
   menu(): Promise<number>;
   perm(): Promise<number>;
   dept(): Promise<number>;
-  notice(): Promise<number>;
+  notice(opts?: { isDraft?: boolean }): Promise<number>;
   /** A unique suffix for codes and names. */
   unique(): string;
 }
@@ -239,8 +241,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     async dept() {
       return idOf(await system('/depts', { name: `Dept ${unique()}` }));
     },
-    async notice() {
-      return idOf(await system('/notices', { title: `Notice ${unique()}`, content: 'hello', camId: camA }));
+    async notice(opts = {}) {
+      return idOf(
+        await system('/notices', {
+          title: `Notice ${unique()}`,
+          content: 'hello',
+          camId: camA,
+          ...(opts.isDraft ? { status: 'draft' } : {}),
+        }),
+      );
     },
   };
 
@@ -283,7 +292,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
     if (camIds.length) await db.insert(userCampuses).values(camIds.map((camId) => ({ userId: user.id, camId })));
     const token = await createSession(db, user.id, 3600, { ip: '127.0.0.1', userAgent: 'matrix' });
-    return { userId: user.id, token, username, password: USER_PASSWORD };
+    return { userId: user.id, token, username, password: USER_PASSWORD, perms: permCodes };
   };
 
   const other = await sessionFor([], [camA, camB]);

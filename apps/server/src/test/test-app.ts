@@ -89,8 +89,11 @@ export function authed(token: string, camId?: number): Record<string, string> {
   return h;
 }
 
-export async function call(app: FastifyInstance, opts: InjectOptions) {
-  const res = await app.inject(opts);
+/** Tests name methods as the route table does (any string); the injector's type lists them. */
+export type CallOptions = Omit<InjectOptions, 'method'> & { method?: string };
+
+export async function call(app: FastifyInstance, opts: CallOptions) {
+  const res = await app.inject(opts as InjectOptions);
   return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: unknown }>(), headers: res.headers };
 }
 

@@ -30,6 +30,13 @@ export async function loadCurrentUser(): Promise<void> {
   useSessionStore.getState().setUser(user);
 }
 
+/** Acts in one of the user's roles (null: all of them); the store takes the new perms. */
+export async function switchActiveRole(roleId: number | null): Promise<CurrentUser> {
+  const res = await request.put<CurrentUser>('/user/role', { roleId: roleId ?? '' });
+  useSessionStore.getState().setUser(res.data);
+  return res.data;
+}
+
 /** Ends the session on the server when it can, and locally always (spec section 4). */
 export async function logout(): Promise<void> {
   // Requests already sent finish with the session they were sent with (at most the client's timeout's worth).

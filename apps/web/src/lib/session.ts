@@ -6,14 +6,13 @@ export type Role = CurrentUser['role'];
 
 interface SessionState {
   user: CurrentUser | null;
-  /** The client-side role; the spec's "switch roles" flips it without asking the server. */
+  /** The spec's role string of the loaded user ('' until loaded: the guards load it then). */
   role: Role | '';
   campus: Campus | null;
   campusList: Campus[];
   setUser: (user: CurrentUser) => void;
   startSession: (token: string, user: CurrentUser, campusList: Campus[]) => void;
   switchCampus: (camId: number) => Campus | null;
-  switchRole: () => Role;
   clearSession: () => void;
 }
 
@@ -62,11 +61,6 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     }
     return campus;
   },
-  switchRole: () => {
-    const role: Role = get().role === 'admin' ? 'user' : 'admin';
-    set({ role });
-    return role;
-  },
   clearSession: () => {
     removeStored(StorageKey.token);
     removeStored(StorageKey.campus);
@@ -82,4 +76,14 @@ export function getCurrentCamId(): number {
 
 export function getUserPerms(): string[] {
   return useSessionStore.getState().user?.perms ?? [];
+}
+
+/**
+ * The roles the session acts in, as people name them: the one switched to, or
+ * every role the user holds ("switch roles", issue 24).
+ */
+export function describeActingRoles(user: Pick<CurrentUser, 'roles' | 'activeRoleId'> | null): string {
+  if (!user) return '';
+  const acting = user.activeRoleId === null ? user.roles : user.roles.filter((r) => r.id === user.activeRoleId);
+  return acting.map((r) => r.name).join('、');
 }

@@ -60,12 +60,25 @@ async function insertMenus(tx: Tx, nodes: readonly MenuNode[], parentId: number 
 }
 
 /**
+ * Adds the catalogue's perms a database does not have yet (a release that
+ * brings new routes brings their perms): every start, under the start-up lock.
+ * Perms an administrator added stay; catalogue perms are never removed here.
+ */
+export async function syncPermCatalogue(db: Db): Promise<void> {
+  await db
+    .insert(perms)
+    .values(PERMISSIONS.map((p) => ({ code: p.code, name: p.name['zh-CN'], nameEn: p.name['en-US'], module: p.module })))
+    .onConflictDoNothing({ target: perms.code });
+}
+
+/**
  * Fills an empty database: permission catalogue, menus, roles, departments,
  * campuses, the admin account and (SEED_DEMO) demo data. Runs under the
  * start-up lock, in one transaction: all of it or none.
  */
 export async function seedIfEmpty(db: Db, config: AppConfig, today = new Date()): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) await syncPermCatalogue(db);
   if ((existing?.n ?? 0) > 0) return { seeded: false };
 
   const generated = config.adminPassword ? undefined : createTemporaryPassword();

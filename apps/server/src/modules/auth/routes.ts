@@ -10,15 +10,16 @@ import {
   loginBodySchema,
   loginResponseSchema,
   okSchema,
+  switchRoleBodySchema,
 } from '@campus/contract';
 import { sessions, users } from '../../db/schema.js';
 import { badRequest } from '../../lib/app-error.js';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { getPrincipal, parseCampusHeader, publicRoute, signedIn } from '../../plugins/access.js';
-import { createSession, revokeUserSessions } from '../../plugins/auth.js';
+import { createSession, resolvePrincipal, revokeUserSessions } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { resolvePasswordTodo } from '../../lib/todos.js';
-import { authenticate, decryptPassword, getCurrentUser, listUserCampuses, recordLogin } from './service.js';
+import { authenticate, decryptPassword, getCurrentUser, holdsActiveRole, listUserCampuses, recordLogin } from './service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
 
@@ -64,12 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await authenticate(app.db, config, attempt);
       const token = await createSession(app.db, userId, config.sessionTtlS, attempt);
       const campusList = await listUserCampuses(app.db, userId);
-      const user = await getCurrentUser(
-        app.db,
-        userId,
-        campusList.map((c) => c.cam_id),
-        null,
-      );
+      const user = await getCurrentUser(app.db, await resolvePrincipal(app.db, `Bearer ${token}`), null);
       return { code: 0, msg: formatMessage(request.locale, 'auth.loggedIn'), data: token, extra: { user, campusList } };
     },
   );
@@ -94,10 +90,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelopeSchema(currentUserSchema), 401: errorSchema } },
     },
     async (request) => {
-      const principal = getPrincipal(request);
       const requested = parseCampusHeader(request.headers[CAMPUS_HEADER]);
-      const user = await getCurrentUser(app.db, principal.userId, principal.camIds, requested);
+      const user = await getCurrentUser(app.db, getPrincipal(request), requested);
       return { code: 0, msg: 'ok', data: user };
+    },
+  );
+
+  app.put(
+    '/user/role',
+    {
+      config: { access: signedIn('global'), operlog: { module: 'auth', action: 'switchRole' } },
+      schema: {
+        tags: ['auth'],
+        summary: "Act in one of one's own roles (menus and perms follow), or in all of them with roleId null; answers the new current user",
+        body: switchRoleBodySchema,
+        response: { 200: envelopeSchema(currentUserSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const principal = getPrincipal(request);
+      const { roleId } = request.body;
+      if (roleId !== null && !(await holdsActiveRole(app.db, principal.userId, roleId)))
+        throw badRequest('auth.roleNotHeld', { field: 'roleId' });
+      await runLoggedTransaction(request, (tx) =>
+        tx.update(sessions).set({ activeRoleId: roleId }).where(eq(sessions.id, principal.sessionId)),
+      );
+      const switched = await resolvePrincipal(app.db, request.headers.authorization);
+      const user = await getCurrentUser(app.db, switched, parseCampusHeader(request.headers[CAMPUS_HEADER]));
+      return { code: 0, msg: formatMessage(request.locale, 'auth.roleSwitched'), data: user };
     },
   );
 

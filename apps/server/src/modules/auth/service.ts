@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { decryptLoginPassword, ALL_PERMS, type Campus, type CurrentUser } from '@campus/contract';
+import { decryptLoginPassword, type Campus, type CurrentUser } from '@campus/contract';
 import type { AppConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { campuses, loginLogs, userCampuses, users } from '../../db/schema.js';
+import { campuses, loginLogs, roles, userCampuses, userRoles, users } from '../../db/schema.js';
 import { AppError, badRequest, tooMany } from '../../lib/app-error.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
+import type { Principal } from '../../plugins/auth.js';
 import { ResultCode } from '@campus/contract';
 
 export interface LoginAttempt {
@@ -165,17 +166,16 @@ interface ProfileRow {
   must_change_password: boolean;
   last_login_at: Date | null;
   last_login_ip: string | null;
-  perms: string[] | null;
-  is_admin: boolean;
+  roles: { id: number; code: string; name: string }[] | null;
 }
 
-/** The spec's current-user object; `camId` is the requested campus when it is one of the user's, else the first. */
-export async function getCurrentUser(
-  db: Executor,
-  userId: number,
-  camIds: readonly number[],
-  requestedCamId: number | null,
-): Promise<CurrentUser> {
+/**
+ * The spec's current-user object for a resolved session: its perms are the
+ * principal's (the roles the session acts in); `camId` is the requested campus
+ * when it is one of the user's, else the first.
+ */
+export async function getCurrentUser(db: Executor, principal: Principal, requestedCamId: number | null): Promise<CurrentUser> {
+  const { userId, camIds } = principal;
   const [u] = await queryRows<ProfileRow>(
     db,
     sql`select u.id, u.username, u.nickname, u.phone, u.email, u.headimgurl, u.job, u.job_name, u.organization,
@@ -183,19 +183,16 @@ export async function getCurrentUser(
           u.must_change_password,
           -- The sign-in before this one: what "last sign-in" means to the person reading it.
           prev.created_at as last_login_at, prev.ip as last_login_ip,
-          (select array_agg(distinct p.code order by p.code) from user_roles ur
-             join roles r on r.id = ur.role_id and r.status = 'active'
-             join role_perms rp on rp.role_id = r.id join perms p on p.id = rp.perm_id
-           where ur.user_id = u.id) as perms,
-          exists(select 1 from user_roles ur join roles r on r.id = ur.role_id
-                 where ur.user_id = u.id and r.code = 'admin' and r.status = 'active') as is_admin
+          (select json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) order by r.sort, r.id)
+             from user_roles ur join roles r on r.id = ur.role_id and r.status = 'active'
+            where ur.user_id = u.id) as roles
         from users u
         left join lateral (select l.created_at, l.ip from login_logs l where l.user_id = u.id and l.success
                            order by l.id desc offset 1 limit 1) prev on true
         where u.id = ${userId}`,
   );
   if (!u) throw new AppError(401, ResultCode.sessionEnded, 'auth.sessionEnded');
-  const perms = u.perms ?? [];
+  const perms = [...principal.perms].sort();
   const camId = requestedCamId !== null && camIds.includes(requestedCamId) ? requestedCamId : (camIds[0] ?? 0);
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   return {
@@ -207,7 +204,9 @@ export async function getCurrentUser(
     email: u.email,
     headimgurl: u.headimgurl,
     perms,
-    role: u.is_admin || perms.includes(ALL_PERMS) ? 'admin' : 'user',
+    role: principal.isAdmin ? 'admin' : 'user',
+    roles: u.roles ?? [],
+    activeRoleId: principal.activeRoleId,
     job: u.job,
     organization: u.organization,
     location: u.location,
@@ -217,9 +216,19 @@ export async function getCurrentUser(
     organizationName: u.organization_name,
     locationName: u.location_name,
     registrationDate: new Date(u.created_at).toISOString().slice(0, 10),
-    certification: u.is_admin ? 1 : 0,
+    certification: principal.isAdmin ? 1 : 0,
     mustChangePassword: u.must_change_password,
     lastLoginAt: iso(u.last_login_at),
     lastLoginIp: u.last_login_ip,
   };
+}
+
+/** Whether the user holds this role and it is active: the only roles a session may switch to. */
+export async function holdsActiveRole(db: Executor, userId: number, roleId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 'active')))
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, roleId)));
+  return row !== undefined;
 }

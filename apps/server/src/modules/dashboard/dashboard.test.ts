@@ -241,3 +241,39 @@ describe('Workplace overview and today', () => {
     );
   });
 });
+
+describe('a limited user (issue 24: the Workplace follows the perms)', () => {
+  const PASSWORD = 'Limited-Dash-Pass-42';
+  let clerk: string;
+  let teacherReader: string;
+  beforeAll(async () => {
+    await createUser(t.database.db, { username: 'dash_clerk', password: PASSWORD, perms: ['educate:student:list'], camIds: [camA] });
+    await createUser(t.database.db, { username: 'dash_tr', password: PASSWORD, perms: ['educate:teacher:list'], camIds: [camA] });
+    clerk = await getToken(t.app, 'dash_clerk', PASSWORD);
+    teacherReader = await getToken(t.app, 'dash_tr', PASSWORD);
+  });
+  const status = async (url: string, tk: string) => (await call(t.app, { method: 'GET', url, headers: authed(tk, camA) })).status;
+
+  it('counts only what the user may list', async () => {
+    const full = await get<{ students: number; teachers: number }>('/api/dashboard/overview');
+    const mine = await get<Record<string, unknown>>('/api/dashboard/overview', camA, clerk);
+    expect(mine).toMatchObject({ students: full.students, teachers: null, courses: null, todayLessons: null });
+    expect(await get<Record<string, unknown>>('/api/dashboard/overview', camA, teacherReader)).toMatchObject({
+      students: null,
+      teachers: full.teachers,
+    });
+  });
+
+  it('refuses the enrolment chart and rankings without their perms', async () => {
+    expect(await status('/api/content-data', clerk)).toBe(403);
+    expect(await status('/api/popular/list?type=course', clerk)).toBe(403);
+    expect(await status('/api/popular/list?type=teacher', clerk)).toBe(403);
+    expect(await status('/api/popular/list?type=teacher', teacherReader)).toBe(200);
+    expect(await status('/api/popular/list?type=course', teacherReader)).toBe(403);
+  });
+
+  it("shows no one's lessons to a user who is not a teacher and may not read schedules", async () => {
+    const today = await get<{ scope: string; list: unknown[] }>('/api/dashboard/today', camA, clerk);
+    expect(today).toMatchObject({ scope: 'none', list: [] });
+  });
+});

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PopularItem } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
@@ -109,23 +109,36 @@ function meetsToday(ctx: TodayContext) {
     and se.week_pattern in ('all', ${week % 2 === 1 ? 'odd' : 'even'})`;
 }
 
-export async function loadOverview(db: Executor, camId: number) {
+/** Which of the Workplace's counts the caller may see: each needs its list's perm. */
+export interface OverviewVisibility {
+  students: boolean;
+  teachers: boolean;
+  courses: boolean;
+  todayLessons: boolean;
+}
+
+export async function loadOverview(db: Executor, camId: number, visible: OverviewVisibility) {
   const ctx = await loadTodayContext(db, camId);
-  const [row] = await queryRows<{ students: number; teachers: number; courses: number; lessons: number }>(
+  // A count the caller may not see is not even computed.
+  const countIf = (isVisible: boolean, query: SQL) => (isVisible ? sql`(${query})` : sql`null::int`);
+  const [row] = await queryRows<{ students: number | null; teachers: number | null; courses: number | null; lessons: number | null }>(
     db,
     sql`select
-          (select count(*)::int from students where cam_id = ${camId} and status = 'enrolled') as students,
-          (select count(*)::int from teachers where cam_id = ${camId} and status = 'active') as teachers,
-          (select count(*)::int from courses where cam_id = ${camId} and term_id = ${ctx.termId ?? 0}) as courses,
-          (select count(*)::int from schedule_entries se
-             join courses c on c.id = se.course_id and c.cam_id = ${camId}
-            where se.cam_id = ${camId} and ${ctx.week === null ? sql`false` : meetsToday(ctx)}) as lessons`,
+          ${countIf(visible.students, sql`select count(*)::int from students where cam_id = ${camId} and status = 'enrolled'`)} as students,
+          ${countIf(visible.teachers, sql`select count(*)::int from teachers where cam_id = ${camId} and status = 'active'`)} as teachers,
+          ${countIf(visible.courses, sql`select count(*)::int from courses where cam_id = ${camId} and term_id = ${ctx.termId ?? 0}`)} as courses,
+          ${countIf(
+            visible.todayLessons,
+            sql`select count(*)::int from schedule_entries se
+                  join courses c on c.id = se.course_id and c.cam_id = ${camId}
+                 where se.cam_id = ${camId} and ${ctx.week === null ? sql`false` : meetsToday(ctx)}`,
+          )} as lessons`,
   );
   return {
-    students: row?.students ?? 0,
-    teachers: row?.teachers ?? 0,
-    courses: row?.courses ?? 0,
-    todayLessons: row?.lessons ?? 0,
+    students: row?.students ?? null,
+    teachers: row?.teachers ?? null,
+    courses: row?.courses ?? null,
+    todayLessons: row?.lessons ?? null,
     week: ctx.week,
     date: ctx.clock.today,
   };
@@ -133,12 +146,16 @@ export async function loadOverview(db: Executor, camId: number) {
 
 const hhmm = (min: number) => `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
 
-/** Today's lessons: the caller's own when they are a teacher of this campus, else the whole campus's. */
-export async function loadTodayTimetable(db: Executor, camId: number, userId: number) {
+/**
+ * Today's lessons: the caller's own when they are a teacher of this campus,
+ * else the whole campus's when they may read schedules, else none.
+ */
+export async function loadTodayTimetable(db: Executor, camId: number, userId: number, mayReadCampus: boolean) {
   const ctx = await loadTodayContext(db, camId);
   const [me] = await createCampusScope(db, camId).select(teachers, { id: teachers.id }, eq(teachers.userId, userId)).limit(1);
+  const scope = me ? ('teacher' as const) : mayReadCampus ? ('campus' as const) : ('none' as const);
   const list =
-    ctx.week === null
+    ctx.week === null || scope === 'none'
       ? []
       : await queryRows<{
           entryId: number;
@@ -165,7 +182,7 @@ export async function loadTodayTimetable(db: Executor, camId: number, userId: nu
   return {
     date: ctx.clock.today,
     week: ctx.week,
-    scope: me ? ('teacher' as const) : ('campus' as const),
+    scope,
     list: list.map(({ startMin, endMin, ...l }) => ({ ...l, startTime: hhmm(startMin), endTime: hhmm(endMin) })),
   };
 }

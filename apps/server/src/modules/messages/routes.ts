@@ -63,7 +63,7 @@ export const messageRoutes: FastifyPluginAsync<MessageRoutesOptions> = async (pa
       config: { access: signedIn('global', { allowMustChange: true }) },
       schema: { tags, summary: "The caller's unread messages by type", response: { 200: envelopeSchema(unreadCountSchema), ...errors } },
     },
-    async (request) => ({ code: 0, msg: 'ok', data: await countUnread(app.db, getPrincipal(request).userId) }),
+    async (request) => ({ code: 0, msg: 'ok', data: await countUnread(app.db, getPrincipal(request)) }),
   );
 
   app.post(
@@ -124,7 +124,8 @@ export const messageRoutes: FastifyPluginAsync<MessageRoutesOptions> = async (pa
       },
     },
     async (request, reply) => {
-      const userId = getPrincipal(request).userId;
+      const reader = getPrincipal(request);
+      const { userId } = reader;
       const authorization = request.headers.authorization;
       reply.hijack();
       const res = reply.raw;
@@ -150,7 +151,7 @@ export const messageRoutes: FastifyPluginAsync<MessageRoutesOptions> = async (pa
         try {
           do {
             again = false;
-            const text = JSON.stringify(await countUnread(app.db, userId));
+            const text = JSON.stringify(await countUnread(app.db, reader));
             if (!closed && text !== last) {
               last = text;
               res.write(`event: unread\ndata: ${text}\n\n`);

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatStoredText, type Locale, type MessageItem, type MessageParams, type MessageType, type UnreadCount } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { campuses, messages } from '../../db/schema.js';
+import { campuses, messages, notices } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import { deliverMissedNotices } from '../../lib/notice-delivery.js';
 import type { StoredTexts, LocalText } from '../../lib/todos.js';
 
 const DEFAULT_TIMEZONE = 'Asia/Shanghai';
@@ -53,6 +54,7 @@ export async function listMessages(
   locale: Locale,
   opts: ListOptions,
 ): Promise<MessageItem[]> {
+  await deliverMissedNotices(db, user);
   const tz = await findUserTimezone(db, user.camIds);
   const rows = await db
     .select({
@@ -67,8 +69,10 @@ export async function listMessages(
       params: messages.params,
       createdAt: messages.createdAt,
       days: sql<number>`((now() at time zone ${tz})::date - (${messages.createdAt} at time zone ${tz})::date)::int`,
+      pinned: sql<boolean>`coalesce(${notices.pinned}, false)`,
     })
     .from(messages)
+    .leftJoin(notices, eq(notices.id, messages.noticeId))
     .where(
       and(
         eq(messages.userId, user.userId),
@@ -76,7 +80,8 @@ export async function listMessages(
         opts.status === undefined ? undefined : eq(messages.status, opts.status),
       ),
     )
-    .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
+    // Pinned notices first, then newest first.
+    .orderBy(sql`coalesce(${notices.pinned}, false) desc, ${messages.createdAt} desc, ${messages.id} desc`)
     .limit(opts.limit);
   return rows.map((r) => {
     const texts = (r.params ?? {}) as StoredTexts;
@@ -91,11 +96,14 @@ export async function listMessages(
       createdAt: r.createdAt.toISOString(),
       messageType: r.messageType,
       status: r.status === 1 ? 1 : 0,
+      pinned: r.pinned,
     };
   });
 }
 
-export async function countUnread(db: Executor, userId: number): Promise<UnreadCount> {
+export async function countUnread(db: Executor, user: { userId: number; camIds: readonly number[] }): Promise<UnreadCount> {
+  const { userId } = user;
+  await deliverMissedNotices(db, user);
   const rows = await db
     .select({ type: messages.type, n: sql<number>`count(*)::int` })
     .from(messages)

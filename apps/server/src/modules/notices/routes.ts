@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,6 +9,8 @@ import {
   noticeCreateSchema,
   noticeQuerySchema,
   noticeSchema,
+  noticeAudiencesSchema,
+  noticeUpdateSchema,
   okSchema,
   pageSchema,
   type Notice,
@@ -16,7 +18,10 @@ import {
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { campuses, messages, notices, users } from '../../db/schema.js';
-import { notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { holdsAll } from '../../lib/grants.js';
+import { deliverNotice } from '../../lib/notice-delivery.js';
+import type { Principal } from '../../plugins/auth.js';
 import { escapeLike } from '../../lib/campus-crud.js';
 import { getPrincipal, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
@@ -24,9 +29,6 @@ import { announceUnreadChange } from '../../lib/unread-events.js';
 
 const tags = ['system'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-
-/** messageType of notice rows in the message box (the spec's mock shows 0, 1, 3; 1 = published). */
-const NOTICE_MESSAGE_TYPE = 1;
 
 /** One query for a page of notices or one notice: campus and publisher names, recipient count. */
 function selectNotices(db: Executor) {
@@ -37,10 +39,15 @@ function selectNotices(db: Executor) {
       camName: campuses.name,
       title: notices.title,
       content: notices.content,
+      type: notices.type,
+      status: notices.status,
+      pinned: notices.pinned,
       publisherId: notices.publisherId,
       publisherName: sql<string>`coalesce(${users.nickname}, '')`,
       recipients: sql<number>`(select count(*)::int from ${messages} where ${messages.noticeId} = ${notices.id})`,
+      publishedAt: notices.publishedAt,
       createdAt: notices.createdAt,
+      updatedAt: notices.updatedAt,
     })
     .from(notices)
     .leftJoin(users, eq(users.id, notices.publisherId))
@@ -50,7 +57,16 @@ function selectNotices(db: Executor) {
 type NoticeRow = Awaited<ReturnType<ReturnType<typeof selectNotices>['execute']>>[number];
 
 function toNotice(row: NoticeRow): Notice {
-  return { ...row, camName: row.camName ?? null, recipients: Number(row.recipients), createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    camName: row.camName ?? null,
+    type: row.type as Notice['type'],
+    status: row.status as Notice['status'],
+    recipients: Number(row.recipients),
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 async function loadNotice(db: Executor, id: number): Promise<Notice | null> {
@@ -58,55 +74,79 @@ async function loadNotice(db: Executor, id: number): Promise<Notice | null> {
   return row ? toNotice(row) : null;
 }
 
-/** The list's filters: part of the title, and one audience (everyone, or exactly one campus). */
-function buildNoticeConditions(query: { keyword?: string; target?: 'everyone' | number }): SQL | undefined {
-  const conds: SQL[] = [];
+/**
+ * Who may address a notice where (issue 24): publishing is a campus-scoped
+ * write, so a campus must be one of the caller's, and everyone only for a
+ * caller who reaches every campus.
+ */
+async function assertMayAddress(db: Executor, principal: Principal, camId: number | null): Promise<void> {
+  if (camId !== null) {
+    if (!holdsAll(principal) && !principal.camIds.includes(camId)) throw forbidden('access.campusForbidden');
+    return;
+  }
+  if (!(await reachesEveryCampus(db, principal))) throw forbidden('notice.everyoneForbidden');
+}
+
+async function reachesEveryCampus(db: Executor, principal: Principal): Promise<boolean> {
+  if (holdsAll(principal)) return true;
+  const [row] = await queryRows<{ missing: number }>(
+    db,
+    sql`select count(*)::int as missing from campuses where not (id = any(${`{${principal.camIds.join(',')}}`}::int[]))`,
+  );
+  return (row?.missing ?? 0) === 0;
+}
+
+/** The notices a caller may see and manage: their campuses', and everyone's. */
+function visibleTo(principal: Principal): SQL | undefined {
+  if (holdsAll(principal)) return undefined;
+  return or(isNull(notices.camId), inArray(notices.camId, principal.camIds.length ? [...principal.camIds] : [0]));
+}
+
+/** The list's filters: part of the title, one audience (everyone, or exactly one campus), type and status. */
+function buildNoticeConditions(
+  principal: Principal,
+  query: { keyword?: string; target?: 'everyone' | number; type?: string; status?: string },
+): SQL | undefined {
+  const conds: (SQL | undefined)[] = [visibleTo(principal)];
   if (query.keyword) conds.push(ilike(notices.title, `%${escapeLike(query.keyword)}%`));
   if (query.target === 'everyone') conds.push(isNull(notices.camId));
   else if (query.target !== undefined) conds.push(eq(notices.camId, query.target));
-  return conds.length ? and(...conds) : undefined;
+  if (query.type) conds.push(eq(notices.type, query.type));
+  if (query.status) conds.push(eq(notices.status, query.status));
+  return and(...conds);
 }
 
-const SORT_COLUMNS = { createdAt: notices.createdAt, title: notices.title } as const;
+const SORT_COLUMNS = { createdAt: notices.createdAt, publishedAt: notices.publishedAt, title: notices.title } as const;
 
-/**
- * Publishes a notice and puts one message per recipient in the same
- * transaction: the active users of the campus, or every active user.
- */
-async function publishNotice(
-  tx: Executor,
-  publisher: { userId: number; nickname: string },
-  input: { title: string; content: string; camId: number | null },
-): Promise<{ id: number; userIds: number[] }> {
-  const [notice] = await tx
-    .insert(notices)
-    .values({ title: input.title, content: input.content, camId: input.camId, publisherId: publisher.userId })
-    .returning({ id: notices.id });
-  if (!notice) throw new Error('notice insert returned nothing');
-  const audience =
-    input.camId === null
-      ? sql`select u.id from users u where u.status = 'active'`
-      : sql`select u.id from users u join user_campuses uc on uc.user_id = u.id and uc.cam_id = ${input.camId} where u.status = 'active'`;
-  const rows = await queryRows<{ userId: number }>(
-    tx,
-    sql`insert into messages (user_id, cam_id, type, title, sub_title, content, message_type, notice_id)
-        select a.id, ${input.camId}, 'notice', ${input.title}, ${publisher.nickname}, ${input.content}, ${NOTICE_MESSAGE_TYPE}, ${notice.id}
-        from (${audience}) a
-        returning user_id as "userId"`,
-  );
-  return { id: notice.id, userIds: rows.map((r) => r.userId) };
+/** A notice the caller may manage, locked for the write; else 404 (the same answer as for none). */
+async function findManagedNotice(tx: Executor, principal: Principal, id: number) {
+  const [row] = await tx
+    .select({ id: notices.id, camId: notices.camId, status: notices.status })
+    .from(notices)
+    .where(and(eq(notices.id, id), visibleTo(principal)))
+    .for('update');
+  if (!row) throw notFound('notice');
+  await assertMayAddress(tx, principal, row.camId);
+  return row;
 }
 
 /**
  * Deletes notices and their messages in the caller's transaction; any id that
- * is not there is a 404 and rolls the whole lot back. Answers whose boxes changed.
+ * is not there (or not the caller's to manage) is a 404 and rolls the whole lot
+ * back. Answers whose boxes changed.
  */
-async function withdrawNotices(tx: Executor, ids: number[]): Promise<number[]> {
+async function withdrawNotices(tx: Executor, principal: Principal, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
+  for (const id of unique) await findManagedNotice(tx, principal, id);
   const recipients = await tx.delete(messages).where(inArray(messages.noticeId, unique)).returning({ userId: messages.userId });
-  const gone = await tx.delete(notices).where(inArray(notices.id, unique)).returning({ id: notices.id });
-  if (gone.length !== unique.length) throw notFound('notice');
+  await tx.delete(notices).where(inArray(notices.id, unique));
   return [...new Set(recipients.map((r) => r.userId))];
+}
+
+async function loadVisibleNotice(db: Executor, id: number): Promise<Notice> {
+  const data = await loadNotice(db, id);
+  if (!data) throw notFound('notice');
+  return data;
 }
 
 export const noticeRoutes: FastifyPluginAsync = async (parent) => {
@@ -126,17 +166,42 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const { page, pageSize, sort } = request.query;
-      const where = buildNoticeConditions(request.query);
+      const where = buildNoticeConditions(getPrincipal(request), request.query);
       const [field = 'createdAt', direction = 'desc'] = (sort ?? 'createdAt:desc').split(':') as [keyof typeof SORT_COLUMNS, string];
       const order = direction === 'asc' ? asc : desc;
       // The id breaks ties so that paging never repeats or skips a row.
       const rows = await selectNotices(app.db)
         .where(where)
-        .orderBy(order(SORT_COLUMNS[field]), order(notices.id))
+        // Drafts first (they wait for work), then pinned ones; within those the chosen order.
+        .orderBy(sql`${notices.status} = 'draft' desc`, desc(notices.pinned), order(SORT_COLUMNS[field]), order(notices.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       const [total] = await app.db.select({ n: count() }).from(notices).where(where);
       return { code: 0, msg: 'ok', data: { list: rows.map(toNotice), total: total?.n ?? 0, page, pageSize } };
+    },
+  );
+
+  app.get(
+    '/system/notices/audiences',
+    {
+      config: { access: requirePerm(['system:notice:publish', 'system:notice:edit'], 'global') },
+      schema: {
+        tags,
+        summary: 'Whom the caller may address a notice to: their campuses, and everyone only when they reach every campus',
+        response: { 200: envelopeSchema(noticeAudiencesSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const principal = getPrincipal(request);
+      const all = await app.db.select({ cam_id: campuses.id, name: campuses.name }).from(campuses).orderBy(campuses.id);
+      return {
+        code: 0,
+        msg: 'ok',
+        data: {
+          campuses: holdsAll(principal) ? all : all.filter((c) => principal.camIds.includes(c.cam_id)),
+          everyone: await reachesEveryCampus(app.db, principal),
+        },
+      };
     },
   );
 
@@ -146,38 +211,118 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
       config: { access: requirePerm('system:notice:publish', 'global') },
       schema: {
         tags,
-        summary: "Publishes a notice to one campus (camId) or to everyone (camId null or omitted): one message in each recipient's box",
+        summary:
+          "Writes a notice to one of the caller's campuses (camId) or to everyone (camId null or omitted; only for a caller who reaches every campus). Published (the default): one message in each reader's box now, and in the box of readers who join later; draft: kept for later",
         body: noticeCreateSchema,
         response: { 201: envelopeSchema(noticeSchema), ...errors },
       },
     },
     async (request, reply) => {
       const principal = getPrincipal(request);
+      const { title, content, type, pinned, status } = request.body;
       const camId = request.body.camId ?? null;
       if (camId !== null) {
         const [campus] = await app.db.select({ id: campuses.id }).from(campuses).where(eq(campuses.id, camId));
         if (!campus) throw notFound('campus');
       }
-      const published = await runLoggedTransaction(
+      await assertMayAddress(app.db, principal, camId);
+      const written = await runLoggedTransaction(
         request,
         async (tx) => {
-          const [me] = await tx.select({ nickname: users.nickname }).from(users).where(eq(users.id, principal.userId));
-          return publishNotice(
-            tx,
-            { userId: principal.userId, nickname: me?.nickname ?? principal.username },
-            {
-              title: request.body.title,
-              content: request.body.content,
+          const [notice] = await tx
+            .insert(notices)
+            .values({
+              title,
+              content,
+              type,
+              pinned,
+              status,
               camId,
-            },
-          );
+              publisherId: principal.userId,
+              publishedAt: status === 'published' ? new Date() : null,
+            })
+            .returning({ id: notices.id });
+          if (!notice) throw new Error('notice insert returned nothing');
+          return { id: notice.id, userIds: status === 'published' ? await deliverNotice(tx, notice.id) : [] };
         },
         201,
       );
-      announceUnreadChange(camId === null ? 'all' : published.userIds);
-      const data = await loadNotice(app.db, published.id);
-      if (!data) throw notFound('notice');
-      return reply.code(201).send({ code: 0, msg: 'ok', data });
+      if (written.userIds.length) announceUnreadChange(camId === null ? 'all' : written.userIds);
+      return reply.code(201).send({ code: 0, msg: 'ok', data: await loadVisibleNotice(app.db, written.id) });
+    },
+  );
+
+  app.put(
+    '/system/notices/:id',
+    {
+      config: { access: requirePerm('system:notice:edit', 'global') },
+      schema: {
+        tags,
+        summary:
+          "Edits a notice; a published one changes in every reader's box too (read ones stay read). The audience (camId) changes only while it is a draft",
+        params: idParamsSchema,
+        body: noticeUpdateSchema,
+        response: { 200: envelopeSchema(noticeSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const principal = getPrincipal(request);
+      const { camId, ...rest } = request.body;
+      const changed = await runLoggedTransaction(request, async (tx) => {
+        const notice = await findManagedNotice(tx, principal, request.params.id);
+        if (camId !== undefined && camId !== notice.camId) {
+          if (notice.status !== 'draft') throw badRequest('notice.audienceFixed', { field: 'camId' });
+          if (camId !== null) {
+            const [campus] = await tx.select({ id: campuses.id }).from(campuses).where(eq(campuses.id, camId));
+            if (!campus) throw notFound('campus');
+          }
+          await assertMayAddress(tx, principal, camId);
+        }
+        await tx
+          .update(notices)
+          .set({ ...rest, ...(camId === undefined ? {} : { camId }), updatedAt: new Date() })
+          .where(eq(notices.id, notice.id));
+        if (notice.status !== 'published' || (rest.title === undefined && rest.content === undefined)) return [];
+        const updated = await tx
+          .update(messages)
+          .set({
+            ...(rest.title === undefined ? {} : { title: rest.title }),
+            ...(rest.content === undefined ? {} : { content: rest.content }),
+          })
+          .where(eq(messages.noticeId, notice.id))
+          .returning({ userId: messages.userId });
+        return updated.map((m) => m.userId);
+      });
+      if (changed.length) announceUnreadChange(changed);
+      return { code: 0, msg: 'ok', data: await loadVisibleNotice(app.db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/system/notices/:id/publish',
+    {
+      config: { access: requirePerm('system:notice:publish', 'global') },
+      schema: {
+        tags,
+        summary:
+          "Publishes a draft: one message in each reader's box now, and later readers receive it when they next look; 409 if already published",
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(noticeSchema), ...errors, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const principal = getPrincipal(request);
+      const published = await runLoggedTransaction(request, async (tx) => {
+        const notice = await findManagedNotice(tx, principal, request.params.id);
+        if (notice.status === 'published') throw conflict('notice.alreadyPublished');
+        await tx
+          .update(notices)
+          .set({ status: 'published', publishedAt: new Date(), updatedAt: new Date() })
+          .where(eq(notices.id, notice.id));
+        return { camId: notice.camId, userIds: await deliverNotice(tx, notice.id) };
+      });
+      announceUnreadChange(published.camId === null ? 'all' : published.userIds);
+      return { code: 0, msg: 'ok', data: await loadVisibleNotice(app.db, request.params.id) };
     },
   );
 
@@ -193,7 +338,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const removed = await runLoggedTransaction(request, (tx) => withdrawNotices(tx, [request.params.id]));
+      const removed = await runLoggedTransaction(request, (tx) => withdrawNotices(tx, getPrincipal(request), [request.params.id]));
       announceUnreadChange(removed);
       return { code: 0, msg: 'ok', data: null };
     },
@@ -211,7 +356,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const removed = await runLoggedTransaction(request, (tx) => withdrawNotices(tx, request.body.ids));
+      const removed = await runLoggedTransaction(request, (tx) => withdrawNotices(tx, getPrincipal(request), request.body.ids));
       announceUnreadChange(removed);
       return { code: 0, msg: 'ok', data: null };
     },

@@ -5,7 +5,7 @@ import Popover from '@arco-design/web-react/es/Popover';
 import Spin from '@arco-design/web-react/es/Spin';
 import Tabs from '@arco-design/web-react/es/Tabs';
 import Tag from '@arco-design/web-react/es/Tag';
-import { IconCheck, IconNotification, IconSwap } from '@arco-design/web-react/icon';
+import { IconCheck, IconNotification } from '@arco-design/web-react/icon';
 import type { MessageItem, MessageType, UnreadCount } from '@campus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -13,8 +13,8 @@ import { addLogoutListener } from '../../lib/auth';
 import { showSuccess } from '../../lib/feedback';
 import { useT, type Translate } from '../../lib/i18n';
 import { request } from '../../lib/request';
-import { useSessionStore } from '../../lib/session';
 import { watchUnreadCount } from '../../lib/unread-stream';
+import { RoleSwitch } from './role-switch';
 
 const TYPES: readonly MessageType[] = ['message', 'notice', 'todo'];
 const TODO_COLORS: Record<number, string> = { 0: 'gray', 1: 'green', 2: 'arcoblue', 3: 'red' };
@@ -119,9 +119,8 @@ function useUnreadCount(): UnreadCount | undefined {
 export function MessageBox() {
   const t = useT();
   const queryClient = useQueryClient();
-  const role = useSessionStore((s) => s.role);
-  const switchRole = useSessionStore((s) => s.switchRole);
   const [activeType, setActiveType] = useState<MessageType>('message');
+  const [isOpen, setIsOpen] = useState(false);
   const messages = useQuery({ queryKey: LIST_KEY, queryFn: fetchMessages, retry: false, staleTime: 60_000 });
   const unreadCount = useUnreadCount();
   const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
@@ -171,17 +170,7 @@ export function MessageBox() {
         >
           {t('messageBox.markAllRead')}
         </Button>
-        <Button
-          type="text"
-          size="small"
-          icon={<IconSwap />}
-          onClick={() => {
-            const next = switchRole();
-            showSuccess(t('navbar.switchRoles.done', { role: t(`navbar.role.${next}`) }));
-          }}
-        >
-          {t('navbar.switchRoles')} · {role ? t(`navbar.role.${role}`) : ''}
-        </Button>
+        <RoleSwitch onSwitched={() => setIsOpen(false)} />
       </div>
     </div>
   );
@@ -193,8 +182,10 @@ export function MessageBox() {
       position="br"
       content={content}
       unmountOnExit={false}
+      popupVisible={isOpen}
       // The stream only tells about unread counts: a withdrawn notice that was already read shows up on the next opening.
       onVisibleChange={(isVisible) => {
+        setIsOpen(isVisible);
         if (isVisible) void refresh();
       }}
     >

@@ -2,12 +2,11 @@ import Descriptions from '@arco-design/web-react/es/Descriptions';
 import Modal from '@arco-design/web-react/es/Modal';
 import dayjs from 'dayjs';
 import { useT } from '../../lib/i18n';
-import { useSessionStore } from '../../lib/session';
+import { describeActingRoles, useSessionStore } from '../../lib/session';
 
 export function ProfileModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
   const user = useSessionStore((s) => s.user);
-  const role = useSessionStore((s) => s.role);
   const campus = useSessionStore((s) => s.campus);
   const orEmpty = (value: string | null | undefined) => value || t('profile.empty');
   const data = user
@@ -16,7 +15,7 @@ export function ProfileModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
         { label: t('profile.nickname'), value: orEmpty(user.nickname) },
         { label: t('profile.phone'), value: orEmpty(user.phone) },
         { label: t('profile.email'), value: orEmpty(user.email) },
-        { label: t('profile.role'), value: role ? t(`navbar.role.${role}`) : '' },
+        { label: t('profile.role'), value: orEmpty(describeActingRoles(user)) },
         { label: t('profile.perms'), value: user.perms.includes('*') ? '*' : String(user.perms.length) },
         { label: t('profile.campus'), value: orEmpty(campus?.name) },
         { label: t('profile.registrationDate'), value: orEmpty(user.registrationDate) },

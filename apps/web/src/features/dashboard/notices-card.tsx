@@ -1,170 +1,29 @@
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
-import Drawer from '@arco-design/web-react/es/Drawer';
 import Empty from '@arco-design/web-react/es/Empty';
-import Form from '@arco-design/web-react/es/Form';
-import Input from '@arco-design/web-react/es/Input';
-import Modal from '@arco-design/web-react/es/Modal';
-import Pagination from '@arco-design/web-react/es/Pagination';
-import Select from '@arco-design/web-react/es/Select';
 import Spin from '@arco-design/web-react/es/Spin';
-import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import type { Notice } from '@campus/contract';
+import { IconPlus, IconPushpin } from '@arco-design/web-react/icon';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useState } from 'react';
-import { openConfirm, showSuccess } from '../../lib/feedback';
+import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
-import { Permission, usePermission } from '../../lib/permission';
+import { usePermission } from '../../lib/permission';
 import { request } from '../../lib/request';
-import { useSessionStore } from '../../lib/session';
-import { deleteNotice, fetchNoticeMessages, fetchNotices, publishNotice } from './dashboard-api';
+import { fetchNoticeMessages } from './dashboard-api';
 import './dashboard-messages';
 
 /** Under the message box's key, so its live refresh (new count) refreshes this card too. */
 const LATEST_KEY = ['messages', 'latest-notices'] as const;
-const EVERYONE = 0;
-const PAGE_SIZE = 10;
+const NOTICE_PAGE = '/system/notice';
 
-interface PublishValues {
-  title: string;
-  content?: string;
-  camId: number;
-}
-
-function PublishModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const t = useT();
-  const queryClient = useQueryClient();
-  const campusList = useSessionStore((s) => s.campusList);
-  const [form] = Form.useForm<PublishValues>();
-  const publish = useMutation({
-    mutationFn: (values: PublishValues) =>
-      publishNotice({ title: values.title, content: values.content ?? '', camId: values.camId === EVERYONE ? null : values.camId }),
-    onSuccess: async (notice) => {
-      showSuccess(t('dashboard.notices.published', { count: notice.recipients }));
-      form.resetFields();
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: ['messages'] });
-      await queryClient.invalidateQueries({ queryKey: ['dashboard', 'notices'] });
-    },
-  });
-  return (
-    <Modal
-      title={t('dashboard.notices.publishTitle')}
-      visible={isOpen}
-      onCancel={onClose}
-      onOk={() =>
-        form.validate().then(
-          (values) => publish.mutate(values),
-          () => undefined,
-        )
-      }
-      confirmLoading={publish.isPending}
-      okText={t('dashboard.notices.publish')}
-      cancelText={t('common.cancel')}
-      unmountOnExit
-    >
-      <Form form={form} layout="vertical" initialValues={{ camId: EVERYONE }}>
-        <Form.Item
-          field="title"
-          label={t('dashboard.notices.field.title')}
-          rules={[{ required: true, message: t('dashboard.notices.titleRequired') }]}
-        >
-          <Input maxLength={200} showWordLimit />
-        </Form.Item>
-        <Form.Item field="content" label={t('dashboard.notices.field.content')}>
-          <Input.TextArea maxLength={5000} autoSize={{ minRows: 4, maxRows: 10 }} />
-        </Form.Item>
-        <Form.Item field="camId" label={t('dashboard.notices.field.audience')}>
-          <Select
-            options={[
-              { value: EVERYONE, label: t('dashboard.notices.everyone') },
-              ...campusList.map((c) => ({ value: c.cam_id, label: c.name })),
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-function NoticeManageDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const t = useT();
-  const queryClient = useQueryClient();
-  const campusList = useSessionStore((s) => s.campusList);
-  const [page, setPage] = useState(1);
-  const notices = useQuery({ queryKey: ['dashboard', 'notices', page], queryFn: () => fetchNotices(page, PAGE_SIZE), enabled: isOpen });
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteNotice(id),
-    onSuccess: async () => {
-      showSuccess(t('dashboard.notices.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['dashboard', 'notices'] });
-      await queryClient.invalidateQueries({ queryKey: ['messages'] });
-    },
-  });
-  const audienceOf = (notice: Notice) =>
-    notice.camId === null
-      ? t('dashboard.notices.everyone')
-      : (campusList.find((c) => c.cam_id === notice.camId)?.name ?? `#${notice.camId}`);
-  return (
-    <Drawer title={t('dashboard.notices.manage')} visible={isOpen} onCancel={onClose} footer={null} width={480}>
-      {notices.isPending ? (
-        <Spin className="workplace-card-loading" />
-      ) : notices.isError ? (
-        <Empty description={t('dashboard.loadFailed')} />
-      ) : notices.data.list.length === 0 ? (
-        <Empty description={t('dashboard.notices.empty')} />
-      ) : (
-        <>
-          <ul className="notice-manage-list">
-            {notices.data.list.map((notice) => (
-              <li key={notice.id} className="notice-manage-item">
-                <div className="notice-manage-head">
-                  <span className="notice-title">{notice.title}</span>
-                  <Permission perms={['system:notice:delete']}>
-                    <Button
-                      size="mini"
-                      status="danger"
-                      type="text"
-                      icon={<IconDelete />}
-                      onClick={() =>
-                        openConfirm({
-                          title: t('dashboard.notices.delete'),
-                          content: t('dashboard.notices.deleteConfirm', { title: notice.title }),
-                          okText: t('dashboard.notices.delete'),
-                          cancelText: t('common.cancel'),
-                          onOk: () => remove.mutate(notice.id),
-                        })
-                      }
-                    >
-                      {t('dashboard.notices.delete')}
-                    </Button>
-                  </Permission>
-                </div>
-                {notice.content && <p className="notice-content">{notice.content}</p>}
-                <p className="notice-meta">
-                  {dayjs(notice.createdAt).format('YYYY-MM-DD HH:mm')} · {audienceOf(notice)} ·{' '}
-                  {t('dashboard.notices.recipients', { count: notice.recipients })}
-                  {notice.publisherName && <> · {t('dashboard.notices.by', { name: notice.publisherName })}</>}
-                </p>
-              </li>
-            ))}
-          </ul>
-          {notices.data.total > PAGE_SIZE && (
-            <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={notices.data.total} onChange={setPage} />
-          )}
-        </>
-      )}
-    </Drawer>
-  );
-}
-
+/**
+ * The latest notices in the user's box. Writing and managing notices happen
+ * in one place, the notices page (System › Notices): the card links there.
+ */
 export function NoticesCard() {
   const t = useT();
   const queryClient = useQueryClient();
   const can = usePermission();
-  const [isPublishing, setIsPublishing] = useState(false);
-  const [isManaging, setIsManaging] = useState(false);
+  const navigate = useNavigate();
   const latest = useQuery({ queryKey: LATEST_KEY, queryFn: fetchNoticeMessages });
   const markRead = useMutation({
     mutationFn: (id: number) => request.post<boolean>('/message/read', { ids: [id] }),
@@ -177,13 +36,13 @@ export function NoticesCard() {
       title={t('dashboard.notices.title')}
       extra={
         <span className="notice-actions">
-          <Permission perms={['system:notice:publish']}>
-            <Button size="mini" type="secondary" icon={<IconPlus />} onClick={() => setIsPublishing(true)}>
+          {can(['system:notice:list']) && can(['system:notice:publish']) && (
+            <Button size="mini" type="secondary" icon={<IconPlus />} onClick={() => void navigate(`${NOTICE_PAGE}?compose=1`)}>
               {t('dashboard.notices.publish')}
             </Button>
-          </Permission>
+          )}
           {can(['system:notice:list']) && (
-            <Button size="mini" type="text" onClick={() => setIsManaging(true)}>
+            <Button size="mini" type="text" onClick={() => void navigate(NOTICE_PAGE)}>
               {t('dashboard.notices.more')}
             </Button>
           )}
@@ -202,6 +61,7 @@ export function NoticesCard() {
             <li key={item.id} className={`notice-item${item.status === 0 ? ' is-unread' : ''}`}>
               <button type="button" className="notice-item-button" onClick={() => item.status === 0 && markRead.mutate(item.id)}>
                 <span className="notice-title">
+                  {item.pinned && <IconPushpin className="notice-pin" aria-label={t('dashboard.notices.pinned')} />}
                   {item.title}
                   {item.status === 0 && <span className="visually-hidden">{t('dashboard.notices.unread')}</span>}
                 </span>
@@ -213,8 +73,6 @@ export function NoticesCard() {
           ))}
         </ul>
       )}
-      <PublishModal isOpen={isPublishing} onClose={() => setIsPublishing(false)} />
-      {can(['system:notice:list']) && <NoticeManageDrawer isOpen={isManaging} onClose={() => setIsManaging(false)} />}
     </Card>
   );
 }

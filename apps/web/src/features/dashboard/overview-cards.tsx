@@ -3,26 +3,32 @@ import Skeleton from '@arco-design/web-react/es/Skeleton';
 import { IconBook, IconCalendarClock, IconIdcard, IconUser } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { hasAnyPerm, Perm } from '@campus/contract';
 import { useT } from '../../lib/i18n';
+import { useUserPerms } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { fetchOverview, type DashboardOverview } from './dashboard-api';
 import './dashboard-messages';
 
-const CARDS: { key: keyof Omit<DashboardOverview, 'week' | 'date'>; icon: ComponentType; tone: string }[] = [
-  { key: 'students', icon: IconUser, tone: 'blue' },
-  { key: 'teachers', icon: IconIdcard, tone: 'cyan' },
-  { key: 'courses', icon: IconBook, tone: 'purple' },
-  { key: 'todayLessons', icon: IconCalendarClock, tone: 'orange' },
+const CARDS: { key: keyof Omit<DashboardOverview, 'week' | 'date'>; icon: ComponentType; tone: string; perm: string }[] = [
+  { key: 'students', icon: IconUser, tone: 'blue', perm: Perm.studentList },
+  { key: 'teachers', icon: IconIdcard, tone: 'cyan', perm: Perm.teacherList },
+  { key: 'courses', icon: IconBook, tone: 'purple', perm: Perm.courseList },
+  { key: 'todayLessons', icon: IconCalendarClock, tone: 'orange', perm: Perm.scheduleList },
 ];
 
 export function OverviewCards() {
   const t = useT();
   const camId = useSessionStore((s) => s.campus?.cam_id);
+  const perms = useUserPerms();
   const overview = useQuery({ queryKey: ['dashboard', 'overview', camId], queryFn: fetchOverview });
   const data = overview.data;
+  // Only the counts the user may see; the server answers null for the others.
+  const cards = CARDS.filter((card) => hasAnyPerm(perms, [card.perm]));
+  if (cards.length === 0) return null;
   return (
     <ul className="overview-cards" aria-label={t('workplace.charts')}>
-      {CARDS.map(({ key, icon: Icon, tone }) => (
+      {cards.map(({ key, icon: Icon, tone }) => (
         <li key={key}>
           <Card bordered={false} className={`overview-card tone-${tone}`}>
             <span className="overview-card-icon" aria-hidden="true">
@@ -32,7 +38,7 @@ export function OverviewCards() {
               <span className="overview-card-label">{t(`dashboard.overview.${key}`)}</span>
               {data ? (
                 <strong className="overview-card-value" data-testid={`overview-${key}`}>
-                  {data[key].toLocaleString()}
+                  {(data[key] ?? 0).toLocaleString()}
                 </strong>
               ) : overview.isError ? (
                 <span className="overview-card-note">{t('dashboard.loadFailed')}</span>

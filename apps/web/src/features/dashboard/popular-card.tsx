@@ -11,7 +11,7 @@ import { useSessionStore } from '../../lib/session';
 import { fetchPopular } from './dashboard-api';
 import './dashboard-messages';
 
-type PopularType = 'course' | 'teacher';
+export type PopularType = 'course' | 'teacher';
 
 function Change({ value }: { value: number }) {
   const t = useT();
@@ -60,25 +60,26 @@ function PopularTable({ items }: { items: PopularItem[] }) {
   );
 }
 
-export function PopularCard() {
+/** `types`: the rankings the user may see (course needs the course list perm, teacher the teacher list's). */
+export function PopularCard({ types }: { types: readonly PopularType[] }) {
   const t = useT();
   const camId = useSessionStore((s) => s.campus?.cam_id);
-  const [type, setType] = useState<PopularType>('course');
+  const [chosen, setType] = useState<PopularType>(types[0] ?? 'course');
+  const type = types.includes(chosen) ? chosen : (types[0] ?? 'course');
   const popular = useQuery({ queryKey: ['dashboard', 'popular', type, camId], queryFn: () => fetchPopular(type) });
   return (
     <Card bordered={false} className="workplace-card popular-card" title={t('dashboard.popular.title')}>
-      <Radio.Group
-        type="button"
-        size="small"
-        className="popular-switch"
-        aria-label={t('dashboard.popular.title')}
-        value={type}
-        onChange={(value: string) => setType(value === 'teacher' ? 'teacher' : 'course')}
-        options={[
-          { value: 'course', label: t('dashboard.popular.course') },
-          { value: 'teacher', label: t('dashboard.popular.teacher') },
-        ]}
-      />
+      {types.length > 1 && (
+        <Radio.Group
+          type="button"
+          size="small"
+          className="popular-switch"
+          aria-label={t('dashboard.popular.title')}
+          value={type}
+          onChange={(value: string) => setType(value === 'teacher' ? 'teacher' : 'course')}
+          options={types.map((value) => ({ value, label: t(`dashboard.popular.${value}`) }))}
+        />
+      )}
       {popular.isPending ? (
         <Spin className="workplace-card-loading" />
       ) : popular.isError ? (

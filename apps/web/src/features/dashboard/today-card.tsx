@@ -13,6 +13,8 @@ export function TodayCard() {
   const camId = useSessionStore((s) => s.campus?.cam_id);
   const today = useQuery({ queryKey: ['dashboard', 'today', camId], queryFn: fetchToday });
   const data = today.data;
+  // Neither a teacher here nor allowed to read the campus's schedules: nothing to show.
+  if (data?.scope === 'none') return null;
   return (
     <Card
       bordered={false}

@@ -13,7 +13,7 @@ import {
   IconUser,
   IconUserGroup,
 } from '@arco-design/web-react/icon';
-import { DEFAULT_MENUS, DEFAULT_ROUTE_NAME, RouteName, type MenuItem } from '@campus/contract';
+import { DEFAULT_MENUS, DEFAULT_ROUTE_NAME, hasAnyPerm, Perm, RouteName, type MenuItem } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ import { useT, type Translate } from '../../lib/i18n';
 import { useUserPerms } from '../../lib/permission';
 import { useRecentVisits } from '../../lib/recent-visits';
 import { hasRouteAccess } from '../../lib/route-access';
-import { useSessionStore } from '../../lib/session';
+import { describeActingRoles, useSessionStore } from '../../lib/session';
 import { ContentChart } from './content-chart';
 import { NoticesCard } from './notices-card';
 import { OverviewCards } from './overview-cards';
@@ -31,13 +31,21 @@ import { TodayCard } from './today-card';
 import './workplace-page.css';
 
 const QUICK_LINKS = [
-  { name: RouteName.student, icon: IconUser, descKey: 'page.student.desc' },
-  { name: RouteName.teacher, icon: IconIdcard, descKey: 'page.teacher.desc' },
-  { name: RouteName.manager, icon: IconUserGroup, descKey: 'page.manager.desc' },
-  { name: RouteName.course, icon: IconSchedule, descKey: 'page.course.desc' },
-  { name: RouteName.room, icon: IconHome, descKey: 'dashboard.quick.room' },
-  { name: RouteName.term, icon: IconCalendarClock, descKey: 'dashboard.quick.term' },
+  { name: RouteName.student, icon: IconUser, thing: 'educate:student' },
+  { name: RouteName.teacher, icon: IconIdcard, thing: 'educate:teacher' },
+  { name: RouteName.manager, icon: IconUserGroup, thing: 'educate:manager' },
+  { name: RouteName.course, icon: IconSchedule, thing: 'educate:course' },
+  { name: RouteName.room, icon: IconHome, thing: 'educate:room' },
+  { name: RouteName.term, icon: IconCalendarClock, thing: 'educate:term' },
 ] as const;
+
+/** What a quick link lets this user do there: only the actions they hold (issue 24). */
+const QUICK_ACTIONS = ['list', 'add', 'edit', 'delete', 'import', 'export'] as const;
+
+function describeActions(t: Translate, thing: string, perms: readonly string[]): string {
+  const held = QUICK_ACTIONS.filter((action) => hasAnyPerm(perms, [`${thing}:${action}`]));
+  return t('workplace.quick.actions', { actions: held.map((action) => t(`workplace.action.${action}`)).join('、') });
+}
 
 function findRoute(items: readonly MenuItem[], name: string): MenuItem | undefined {
   for (const item of items) {
@@ -68,7 +76,7 @@ function QuickLinks() {
   if (links.length === 0) return <Empty description={t('workplace.quickLinks.empty')} />;
   return (
     <ul className="quick-links">
-      {links.map(({ name, icon: Icon, descKey, route }) => (
+      {links.map(({ name, icon: Icon, thing, route }) => (
         <li key={name}>
           <Link to={route?.path ?? '/'} className="quick-link">
             <span className="quick-link-icon">
@@ -76,7 +84,7 @@ function QuickLinks() {
             </span>
             <span className="quick-link-text">
               <span className="quick-link-title">{t(route?.meta.locale ?? '')}</span>
-              <span className="quick-link-desc">{t(descKey)}</span>
+              <span className="quick-link-desc">{describeActions(t, thing, perms)}</span>
             </span>
           </Link>
         </li>
@@ -109,7 +117,6 @@ function RecentVisits() {
 export function WorkplacePage() {
   const t = useT();
   const storedUser = useSessionStore((s) => s.user);
-  const role = useSessionStore((s) => s.role);
   const campus = useSessionStore((s) => s.campus);
   const campusCount = useSessionStore((s) => s.campusList.length);
   // Refreshed on each visit so the last sign-in line is current.
@@ -122,6 +129,12 @@ export function WorkplacePage() {
   });
   const name = user?.nickname || user?.username || '';
   const now = dayjs();
+  // Each card asks only for what the user may see (the server refuses the rest, issue 24).
+  const perms = useUserPerms();
+  const hasContent = hasAnyPerm(perms, [Perm.courseList]);
+  const popularTypes = (['course', 'teacher'] as const).filter((type) =>
+    hasAnyPerm(perms, [type === 'course' ? Perm.courseList : Perm.teacherList]),
+  );
 
   return (
     <div className="workplace">
@@ -152,19 +165,21 @@ export function WorkplacePage() {
           </div>
           <div>
             <dt>{t('workplace.role')}</dt>
-            <dd>{role ? t(`navbar.role.${role}`) : '—'}</dd>
+            <dd>{describeActingRoles(user ?? null) || '—'}</dd>
           </div>
         </dl>
       </Card>
       <OverviewCards />
       <Grid.Row gutter={16}>
         <Grid.Col xs={24} lg={16} className="workplace-column">
-          <ContentChart />
-          <Grid.Row gutter={16}>
-            <Grid.Col xs={24} md={12}>
-              <PopularCard />
-            </Grid.Col>
-            <Grid.Col xs={24} md={12}>
+          {hasContent && <ContentChart />}
+          <Grid.Row gutter={16} className="workplace-pair">
+            {popularTypes.length > 0 && (
+              <Grid.Col xs={24} md={12}>
+                <PopularCard types={popularTypes} />
+              </Grid.Col>
+            )}
+            <Grid.Col xs={24} md={popularTypes.length > 0 ? 12 : 24}>
               <TodayCard />
             </Grid.Col>
           </Grid.Row>

@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n';
 import { NoticeTargetTag } from './notice-target-tag';
 import { formatTime } from './system-labels';
 
-/** One published notice as its recipients got it; the list row already carries everything. */
+/** One notice as its readers get it; the list row already carries everything. */
 export function NoticeDetailDrawer({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
   const t = useT();
   return (
@@ -19,9 +19,13 @@ export function NoticeDetailDrawer({ notice, onClose }: { notice: Notice | null;
             labelStyle={{ width: 110 }}
             data={[
               { label: t('sys.notice.title'), value: notice.title },
+              { label: t('sys.notice.type'), value: t(`sys.notice.type.${notice.type}`) },
+              { label: t('sys.notice.status'), value: t(`sys.notice.status.${notice.status}`) },
+              { label: t('sys.notice.pinned'), value: notice.pinned ? t('value.yes') : t('value.no') },
               { label: t('sys.notice.target'), value: <NoticeTargetTag notice={notice} /> },
               { label: t('sys.notice.publisher'), value: notice.publisherName || '—' },
               { label: t('sys.notice.recipients'), value: String(notice.recipients) },
+              { label: t('sys.notice.publishedAt'), value: notice.publishedAt ? formatTime(notice.publishedAt) : '—' },
               { label: t('sys.notice.createdAt'), value: formatTime(notice.createdAt) },
             ]}
           />

@@ -4,6 +4,7 @@ import type {
   LockedUser,
   Loginlog,
   Notice,
+  NoticeAudiences,
   OperlogItem,
   Role,
   SystemMenu,
@@ -21,8 +22,14 @@ export const roleApi = createResourceApi<Role>('/system/roles');
 export const permApi = createResourceApi<SystemPerm>('/system/perms');
 export const menuApi = createResourceApi<SystemMenu>('/system/menus');
 export const deptApi = createResourceApi<Dept>('/system/depts');
-/** Notices: list, publish, withdraw (one or several); no edit, a published notice is already in the boxes. */
-export const noticeApi = createResourceApi<Notice>('/system/notices');
+/** Notices: list, write (published or draft), edit, withdraw (one or several); drafts are published later. */
+export const noticeApi = {
+  ...createResourceApi<Notice>('/system/notices'),
+  // From a confirmation, not a form: a refusal is shown by the request client.
+  publish: async (id: number): Promise<Notice> => (await request.post<Notice>(`/system/notices/${id}/publish`)).data,
+  fetchAudiences: async (): Promise<NoticeAudiences> =>
+    (await request.get<NoticeAudiences>('/system/notices/audiences', undefined, { errorHandling: 'local' })).data,
+};
 
 export interface PermGroup {
   module: string;
