@@ -14,6 +14,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerOperlog } from './plugins/operlog.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
+import { ListCaches } from './resources/list-caches.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { menuRoutes } from './modules/menus/routes.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('listCaches', new ListCaches());
   app.decorate('isClosing', false);
 
   app.setValidatorCompiler(validatorCompiler);

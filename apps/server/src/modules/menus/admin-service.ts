@@ -4,7 +4,7 @@ import { ResultCode, type MenuCreate, type MenuUpdate, type SystemMenu, type Sys
 import type { Executor } from '../../db/client.js';
 import { menus, perms, roleMenus } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 
 // The admin side of the menu table. GET /api/user/menuList (service.ts) reads

@@ -12,12 +12,13 @@ import {
   okSchema,
   pageSchema,
   type Notice,
+  Perm,
 } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { campuses, messages, notices, users } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { getPrincipal, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { announceUnreadChange } from '../../lib/unread-events.js';
@@ -115,7 +116,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.get(
     '/system/notices',
     {
-      config: { access: requirePerm('system:notice:list', 'global') },
+      config: { access: requirePerm(Perm.noticeList, 'global') },
       schema: {
         tags,
         summary:
@@ -143,7 +144,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.post(
     '/system/notices',
     {
-      config: { access: requirePerm('system:notice:publish', 'global') },
+      config: { access: requirePerm(Perm.noticePublish, 'global') },
       schema: {
         tags,
         summary: "Publishes a notice to one campus (camId) or to everyone (camId null or omitted): one message in each recipient's box",
@@ -184,7 +185,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.delete(
     '/system/notices/:id',
     {
-      config: { access: requirePerm('system:notice:delete', 'global') },
+      config: { access: requirePerm(Perm.noticeDelete, 'global') },
       schema: {
         tags,
         summary: "Withdraws a notice: it leaves every recipient's message box",
@@ -202,7 +203,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.delete(
     '/system/notices',
     {
-      config: { access: requirePerm('system:notice:delete', 'global') },
+      config: { access: requirePerm(Perm.noticeDelete, 'global') },
       schema: {
         tags,
         summary: "Withdraws several notices, all or none: they leave every recipient's message box",

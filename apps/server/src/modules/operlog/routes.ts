@@ -16,7 +16,7 @@ import {
 } from '@campus/contract';
 import { operLogs } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { CONTENT_TYPES, writeCsv, writeXlsx } from '../../lib/tabular.js';
 import { requirePerm } from '../../plugins/access.js';
 import { scheduleOperlogRetention } from './retention.js';

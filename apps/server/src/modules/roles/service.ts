@@ -4,7 +4,7 @@ import { ResultCode, type Role, type RoleCreate, type RoleQuery, type RoleUpdate
 import type { Executor } from '../../db/client.js';
 import { menus, perms, roleMenus, rolePerms, roles, userRoles, users } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { getPrincipal } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import {

@@ -11,6 +11,7 @@ import {
   timetableQuerySchema,
   timetableSchema,
   type Locale,
+  Perm,
 } from '@campus/contract';
 import { campuses, courses, enrolments, rooms, scheduleEntries, students, teachers, terms } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -23,7 +24,7 @@ import { computeWeeklyLoad } from './load.js';
 
 const tags = ['educate'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const PERM = 'educate:schedule:list';
+const PERM = Perm.scheduleList;
 
 type TargetKind = 'teacher' | 'room' | 'student' | 'course';
 

@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { campuses, depts, roles, sessions, userCampuses, userRoles, users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { assertPasswordPolicy, hashPassword } from '../../lib/passwords.js';
 import { createTemporaryPassword } from '../../lib/tokens.js';
 import { getPrincipal } from '../../plugins/access.js';

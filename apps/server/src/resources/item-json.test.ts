@@ -9,8 +9,8 @@ import { teacherSpec } from '../modules/teachers/routes.js';
 import { termSpec } from '../modules/terms/routes.js';
 import { getCampusIds } from '../test/fixtures.js';
 import { authed, call, createTestApp, getToken, type TestApp } from '../test/test-app.js';
-import type { CampusCrudSpec } from './campus-crud.js';
-import { createCampusScope, type CampusTable } from './campus-scope.js';
+import type { CampusCrudSpec } from './campus-resource.js';
+import { createCampusScope, type CampusTable } from '../lib/campus-scope.js';
 import { buildItemJson } from './item-json.js';
 
 // A list whose items the database writes as JSON (decision 010) must answer

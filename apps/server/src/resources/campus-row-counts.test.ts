@@ -9,7 +9,7 @@ import { roomSpec } from '../modules/rooms/routes.js';
 import { studentSpec } from '../modules/students/routes.js';
 import { teacherSpec } from '../modules/teachers/routes.js';
 import { termSpec } from '../modules/terms/routes.js';
-import { KEPT_COUNTS } from './campus-crud.js';
+import { KEPT_COUNTS } from './list-total.js';
 
 // The whole-list total is a count kept by triggers (migration 0009). Whatever
 // the writes do — single and bulk, imports that insert and update, writes

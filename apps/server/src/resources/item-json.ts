@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { CampusTable } from './campus-scope.js';
+import type { CampusTable } from '../lib/campus-scope.js';
 
 /**
  * A list item written as JSON text by the database, for items whose every
