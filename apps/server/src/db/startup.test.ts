@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from './client.js';
 import { queryRows } from './query.js';
 import { users } from './schema.js';
-import { seedIfEmpty } from './seed/seed.js';
+import { seedIfEmpty } from '../seed/seed.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMS, ResultCode } from '@campus/contract';
-import { queryRows } from '../db/query.js';
-import { createToken } from '../lib/tokens.js';
-import type { RouteEntry } from '../plugins/access.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { queryRows } from '../../db/query.js';
+import { createToken } from '../../lib/tokens.js';
+import type { RouteEntry } from '../../plugins/access.js';
+import { createTestApp, type TestApp } from '../test-app.js';
 import { changedTables, takeChecksums } from './db-checksum.js';
 import { describeAccess, EXPECTED_ACCESS } from './expected-access.js';
 import { send, type Answer } from './send.js';

@@ -3,12 +3,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../client.js';
-import * as schema from '../schema.js';
+import type { Db } from '../db/client.js';
+import * as schema from '../db/schema.js';
 import { planCampus } from './demo-plan.js';
 import { seedDemoData } from './demo.js';
 
-const MIGRATIONS = path.join(import.meta.dirname, '..', 'migrations');
+const MIGRATIONS = path.join(import.meta.dirname, '..', 'db', 'migrations');
 const CAMPUS_CODES = ['DC', 'XH'];
 
 // The two clash predicates of the domain rule, shared by the checks below.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, type TestApp } from '../test-app.js';
 import { changedTables, takeChecksums } from './db-checksum.js';
 import { kindOf, listOperations, type OpenApiDoc, type Operation } from './fuzz-cases.js';
 import { send, type Answer } from './send.js';

@@ -1,5 +1,5 @@
-import type { Tx } from '../client.js';
-import { courses, depts, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../schema.js';
+import type { Tx } from '../db/client.js';
+import { courses, depts, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema.js';
 import { planCampus } from './demo-plan.js';
 
 export interface DemoCampus {

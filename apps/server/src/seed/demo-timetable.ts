@@ -1,37 +1,9 @@
+import type { WeekPattern } from '@campus/contract';
+import { findMeetingOverlap, type Meeting } from '../lib/scheduling/clash.js';
 import { shuffle, type Random } from './demo-random.js';
 
-export type WeekPattern = 'all' | 'odd' | 'even';
-
-/** When a schedule entry meets: the fields the clash rule looks at. */
-export interface Meeting {
-  weekday: number;
-  startMin: number;
-  endMin: number;
-  weekStart: number;
-  weekEnd: number;
-  weekPattern: WeekPattern;
-}
-
-function patternsIntersect(a: WeekPattern, b: WeekPattern): boolean {
-  return a === 'all' || b === 'all' || a === b;
-}
-
-/**
- * The product's clash rule (DESIGN.md, Domain): same weekday, overlapping
- * times (back-to-back is fine), overlapping week ranges and intersecting
- * patterns. Whether a clash matters (same teacher, room or student) is the
- * caller's question.
- */
-export function meetingsClash(a: Meeting, b: Meeting): boolean {
-  return (
-    a.weekday === b.weekday &&
-    a.startMin < b.endMin &&
-    b.startMin < a.endMin &&
-    a.weekStart <= b.weekEnd &&
-    b.weekStart <= a.weekEnd &&
-    patternsIntersect(a.weekPattern, b.weekPattern)
-  );
-}
+/** Any clash of the product's rule (lib/scheduling/clash.ts); whether it matters (same teacher, room or student) is the caller's question. */
+const meetingsClash = (a: Meeting, b: Meeting): boolean => findMeetingOverlap(a, b).length > 0;
 
 const hm = (h: number, m: number) => h * 60 + m;
 

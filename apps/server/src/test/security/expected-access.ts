@@ -1,4 +1,4 @@
-import type { RouteAccess } from '../plugins/access.js';
+import type { RouteAccess } from '../../plugins/access.js';
 
 /** One line per access rule: `perm campus educate:student:list`, `signedIn global mustChange`, `public`. */
 export function describeAccess(access: RouteAccess): string {

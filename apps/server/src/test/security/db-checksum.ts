@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
-import { queryRows } from '../db/query.js';
+import type { Executor } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
 
 /**
  * Tables that grow on refused requests by design: the operation log records

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptLoginPassword, formatMessage } from '@campus/contract';
-import { createSession } from '../plugins/auth.js';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
+import { createSession } from '../../plugins/auth.js';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../test-app.js';
 import { changedTables, takeChecksums, type Checksums } from './db-checksum.js';
 import {
   BAD_PATH_IDS,

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { ALL_PERMS, DEFAULT_MENUS, PERMISSIONS, type MenuNode } from '@campus/contract';
-import type { AppConfig } from '../../config.js';
-import type { Db, Tx } from '../client.js';
-import { campuses, depts, menus, perms, roleMenus, rolePerms, roles, userCampuses, userRoles, users } from '../schema.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { createTemporaryPassword } from '../../lib/tokens.js';
+import type { AppConfig } from '../config.js';
+import type { Db, Tx } from '../db/client.js';
+import { campuses, depts, menus, perms, roleMenus, rolePerms, roles, userCampuses, userRoles, users } from '../db/schema.js';
+import { hashPassword } from '../lib/passwords.js';
+import { createTemporaryPassword } from '../lib/tokens.js';
 import { seedDemoData } from './demo.js';
 
 export interface SeedResult {

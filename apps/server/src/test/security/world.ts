@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { encryptLoginPassword } from '@campus/contract';
-import { queryRows } from '../db/query.js';
-import { perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../db/schema.js';
-import { hashPassword } from '../lib/passwords.js';
-import { createSession } from '../plugins/auth.js';
-import { createCampus, getCampusIds } from '../test/fixtures.js';
-import { ADMIN_PASSWORD, authed, call, getToken, type TestApp } from '../test/test-app.js';
+import { queryRows } from '../../db/query.js';
+import { perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../../db/schema.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { createSession } from '../../plugins/auth.js';
+import { createCampus, getCampusIds } from '../fixtures.js';
+import { ADMIN_PASSWORD, authed, call, getToken, type TestApp } from '../test-app.js';
 
 /** Written into every name and code of campus B, so a leak shows up in any answer. */
 export const FOREIGN_MARKER = 'ZqXB';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { multipartFile } from '../test/test-app.js';
+import { multipartFile } from '../test-app.js';
 import type { Req } from './valid-requests.js';
 
 export interface Answer {
