@@ -1,3 +1,4 @@
+import { Perm } from '@campus/contract';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Drawer from '@arco-design/web-react/es/Drawer';
@@ -121,7 +122,7 @@ function NoticeManageDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () 
               <li key={notice.id} className="notice-manage-item">
                 <div className="notice-manage-head">
                   <span className="notice-title">{notice.title}</span>
-                  <Permission perms={['system:notice:delete']}>
+                  <Permission perms={[Perm.noticeDelete]}>
                     <Button
                       size="mini"
                       status="danger"
@@ -177,12 +178,12 @@ export function NoticesCard() {
       title={t('dashboard.notices.title')}
       extra={
         <span className="notice-actions">
-          <Permission perms={['system:notice:publish']}>
+          <Permission perms={[Perm.noticePublish]}>
             <Button size="mini" type="secondary" icon={<IconPlus />} onClick={() => setIsPublishing(true)}>
               {t('dashboard.notices.publish')}
             </Button>
           </Permission>
-          {can(['system:notice:list']) && (
+          {can([Perm.noticeList]) && (
             <Button size="mini" type="text" onClick={() => setIsManaging(true)}>
               {t('dashboard.notices.more')}
             </Button>
@@ -214,7 +215,7 @@ export function NoticesCard() {
         </ul>
       )}
       <PublishModal isOpen={isPublishing} onClose={() => setIsPublishing(false)} />
-      {can(['system:notice:list']) && <NoticeManageDrawer isOpen={isManaging} onClose={() => setIsManaging(false)} />}
+      {can([Perm.noticeList]) && <NoticeManageDrawer isOpen={isManaging} onClose={() => setIsManaging(false)} />}
     </Card>
   );
 }

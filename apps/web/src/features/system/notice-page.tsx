@@ -1,6 +1,6 @@
 import Button from '@arco-design/web-react/es/Button';
 import { IconSend } from '@arco-design/web-react/icon';
-import { NOTICE_SORTS, noticeCreateSchema, type Notice } from '@campus/contract';
+import { NOTICE_SORTS, noticeCreateSchema, type Notice, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccess } from '../../lib/feedback';
@@ -17,7 +17,7 @@ import './system-messages';
 import './system.css';
 
 const PAGE_KEY = 'system-notice';
-const NOTICE_PERMS = { publish: 'system:notice:publish', delete: 'system:notice:delete' } as const;
+const NOTICE_PERMS = { publish: Perm.noticePublish, delete: Perm.noticeDelete } as const;
 /** The select's value for "everyone": the contract reads '' as no campus. */
 const EVERYONE = '';
 
