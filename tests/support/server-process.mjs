@@ -1,5 +1,7 @@
-// The built server as a child process, and a signed-in HTTP client for it.
-// Shared by the system tests (tests/system) and the load benchmarks (bench/).
+// The built server (or another Node script) as a child process, and a
+// signed-in HTTP client for it. The one helper of its kind: shared by the
+// system tests (tests/system), the e2e start-up spec (e2e/server-start.spec.ts)
+// and the benchmarks (bench/).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,15 @@ const OUTPUT_KEEP = 256 * 1024;
 
 /**
  * @typedef {object} ServerOptions
- * @property {string} adminPassword
+ * @property {string} [adminPassword] required unless isBare
+ * @property {boolean} [isBare] only the port (and `env`): no admin password, seed, log level or sign-in rate of ours, as a newcomer starts it
+ * @property {string} [script] the Node script to run (default: the built server, SERVER_JS)
+ * @property {string} [cwd] its working directory (default: the repository)
+ * @property {string[]} [nodeFlags] flags for node before the script
+ * @property {number} [port] default 0: any free port, read from the URL the server prints
+ * @property {string} [logFile] output appended to this file instead of kept (output() is then empty); ready once
+ *   /api/health answers on `port`, which must be given
+ * @property {number} [stopTimeoutMs] stop() sends SIGKILL when the signal has not ended the process in this time
  * @property {string} [dataDir] PGlite data directory (ignored when databaseUrl is set)
  * @property {string} [databaseUrl] PostgreSQL instead of PGlite
  * @property {boolean} [seedDemo]
@@ -24,6 +34,7 @@ const OUTPUT_KEEP = 256 * 1024;
 /**
  * @typedef {object} ServerProcess
  * @property {string} url base URL, e.g. http://127.0.0.1:40123
+ * @property {number} startMs from spawn to ready
  * @property {number} pid
  * @property {import('node:child_process').ChildProcess} child
  * @property {() => string} output stdout and stderr so far (the tail)
@@ -32,27 +43,42 @@ const OUTPUT_KEEP = 256 * 1024;
  */
 
 /**
- * Starts `node apps/server/dist/server.js` on a free port and resolves once it listens.
+ * Starts the server (or `opts.script`) and resolves once it listens: on the URL
+ * it prints, or with `logFile` once /api/health answers.
  * @param {ServerOptions} opts
  * @returns {Promise<ServerProcess>}
  */
 export function startServer(opts) {
-  if (!fs.existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run npm run build first`);
+  const script = opts.script ? path.resolve(ROOT, opts.script) : SERVER_JS;
+  if (!fs.existsSync(script)) throw new Error(`${script} is missing: run npm run build first`);
+  if (opts.logFile && !opts.port) throw new Error('a server logging to a file needs a port of its own');
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env };
   for (const k of ['DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'SEED_DEMO', 'PORT', 'HOST', 'TEST_DATABASE_URL']) delete env[k];
-  Object.assign(env, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_PASSWORD: opts.adminPassword,
-    SEED_DEMO: opts.seedDemo ? 'true' : 'false',
-    LOG_LEVEL: 'warn',
-    // Load tests and restarts sign in more often than a person would.
-    LOGIN_RATE_PER_MIN: '100000',
-    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATA_DIR: opts.dataDir ?? '' }),
-    ...opts.env,
+  if (opts.isBare) {
+    delete env.WEB_DIR;
+    Object.assign(env, { PORT: String(opts.port ?? 0), ...opts.env });
+  } else {
+    Object.assign(env, {
+      PORT: String(opts.port ?? 0),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: opts.adminPassword ?? '',
+      SEED_DEMO: opts.seedDemo ? 'true' : 'false',
+      LOG_LEVEL: 'warn',
+      // Load tests and restarts sign in more often than a person would.
+      LOGIN_RATE_PER_MIN: '100000',
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATA_DIR: opts.dataDir ?? '' }),
+      ...opts.env,
+    });
+  }
+  const logFd = opts.logFile ? fs.openSync(opts.logFile, 'a') : null;
+  const began = performance.now();
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), script], {
+    cwd: opts.cwd ?? ROOT,
+    env,
+    stdio: logFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
   });
-  const child = spawn(process.execPath, [SERVER_JS], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (logFd !== null) fs.closeSync(logFd);
   let out = '';
   const partial = { stdout: '', stderr: '' };
   /** @param {'stdout' | 'stderr'} stream */
@@ -65,34 +91,62 @@ export function startServer(opts) {
     partial[stream] = lines.pop() ?? '';
     for (const line of lines) opts.onLine(line);
   };
-  child.stdout.on('data', append('stdout'));
-  child.stderr.on('data', append('stderr'));
+  child.stdout?.on('data', append('stdout'));
+  child.stderr?.on('data', append('stderr'));
   /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
   // 'close', not 'exit': the output is complete by then.
   const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  /** @param {string} url @returns {ServerProcess} */
+  const started = (url) => ({
+    url,
+    startMs: performance.now() - began,
+    pid: child.pid ?? 0,
+    child,
+    output: () => out,
+    exited,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        if (opts.stopTimeoutMs !== undefined) {
+          const timer = setTimeout(() => child.kill('SIGKILL'), opts.stopTimeoutMs);
+          void exited.then(() => clearTimeout(timer));
+        }
+      }
+      return exited;
+    },
+  });
   return new Promise((resolve, reject) => {
+    let isWaiting = true;
     const timer = setTimeout(() => {
+      isWaiting = false;
       child.kill('SIGKILL');
       reject(new Error(`server did not start in time:\n${out}`));
     }, opts.startTimeoutMs ?? 120_000);
-    const poll = setInterval(() => {
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (!m?.[1]) return;
+    const ready = (/** @type {string} */ url) => {
+      if (!isWaiting) return;
+      isWaiting = false;
       clearTimeout(timer);
       clearInterval(poll);
-      resolve({
-        url: m[1].replace('://localhost', '://127.0.0.1'),
-        pid: child.pid ?? 0,
-        child,
-        output: () => out,
-        exited,
-        stop(signal = 'SIGTERM') {
-          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-          return exited;
-        },
-      });
-    }, 50);
+      resolve(started(url));
+    };
+    const healthUrl = `http://127.0.0.1:${opts.port}`;
+    const poll = setInterval(
+      () => {
+        if (opts.logFile) {
+          fetch(`${healthUrl}/api/health`).then(
+            (res) => res.ok && ready(healthUrl),
+            () => undefined,
+          );
+          return;
+        }
+        const m = /running at (http:\/\/\S+)/.exec(out);
+        if (m?.[1]) ready(m[1].replace('://localhost', '://127.0.0.1'));
+      },
+      opts.logFile ? 100 : 50,
+    );
     void exited.then(({ code, signal }) => {
+      if (!isWaiting) return;
+      isWaiting = false;
       clearTimeout(timer);
       clearInterval(poll);
       reject(new Error(`server exited (${code ?? signal}) before listening:\n${out}`));
