@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { createDurablePglite } from './pglite-durable.js';
-import * as schema from './schema.js';
+import { schema } from './schema/tables.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from './client.js';
 import { queryRows } from './query.js';
-import { users } from './schema.js';
+import { users } from './schema/system.js';
 import { seedIfEmpty } from '../seed/seed.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rooms } from '../db/schema.js';
+import { rooms } from '../db/schema/campus.js';
 import { createCampus, getCampusIds } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { CAMPUS_TABLES, createCampusScope } from './campus-scope.js';

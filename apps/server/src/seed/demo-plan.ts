@@ -1,4 +1,4 @@
-import type { courses, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema.js';
+import type { courses, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema/campus.js';
 import {
   DAY_MS,
   MINUTE_MS,

@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import * as schema from '../db/schema.js';
+import { schema } from '../db/schema/tables.js';
 import { planCampus } from './demo-plan.js';
 import { seedDemoData } from './demo.js';
 

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client.js';
-import { courses, depts, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema.js';
+import { courses, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema/campus.js';
+import { depts } from '../db/schema/system.js';
 import { planCampus } from './demo-plan.js';
 
 export interface DemoCampus {

@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import { ALL_PERMS, DEFAULT_MENUS, PERMISSIONS, type MenuNode } from '@campus/contract';
 import type { AppConfig } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
-import { campuses, depts, menus, perms, roleMenus, rolePerms, roles, userCampuses, userRoles, users } from '../db/schema.js';
+import { campuses, depts, menus, perms, roleMenus, rolePerms, roles, userCampuses, userRoles, users } from '../db/schema/system.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createTemporaryPassword } from '../lib/tokens.js';
 import { seedDemoData } from './demo.js';

@@ -12,7 +12,7 @@ import {
   type WeekPattern,
 } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { courses, enrolments, rooms, scheduleEntries, students, teachers } from '../../db/schema.js';
+import { courses, enrolments, rooms, scheduleEntries, students, teachers } from '../../db/schema/campus.js';
 import { conflict } from '../app-error.js';
 import type { CampusScope } from '../campus-scope.js';
 import { compareEntries, findClashes, type Clash, type EngineEntry } from './clash.js';

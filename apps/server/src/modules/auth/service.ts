@@ -3,7 +3,7 @@ import { decryptLoginPassword, ALL_PERMS, type Campus, type CurrentUser } from '
 import type { AppConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { campuses, loginLogs, userCampuses, users } from '../../db/schema.js';
+import { campuses, loginLogs, userCampuses, users } from '../../db/schema/system.js';
 import { AppError, badRequest, tooMany } from '../../lib/app-error.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { ResultCode } from '@campus/contract';

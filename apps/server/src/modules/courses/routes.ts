@@ -22,7 +22,7 @@ import {
   type ScheduleConflict,
   Perm,
 } from '@campus/contract';
-import { courses, enrolments, scheduleEntries, students, teachers, terms } from '../../db/schema.js';
+import { courses, enrolments, scheduleEntries, students, teachers, terms } from '../../db/schema/campus.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { type CampusCrudSpec, type Reference, type Values } from '../../resources/campus-resource.js';

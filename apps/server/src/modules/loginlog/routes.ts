@@ -11,7 +11,7 @@ import {
   type LoginlogQuery,
   Perm,
 } from '@campus/contract';
-import { loginLogs, users } from '../../db/schema.js';
+import { loginLogs, users } from '../../db/schema/system.js';
 import { escapeLike } from '../../lib/escape-like.js';
 import { requirePerm } from '../../plugins/access.js';
 

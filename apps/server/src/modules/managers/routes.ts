@@ -9,7 +9,8 @@ import {
   type Manager,
   Perm,
 } from '@campus/contract';
-import { depts, managers, users } from '../../db/schema.js';
+import { managers } from '../../db/schema/campus.js';
+import { depts, users } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
 import { type CampusCrudSpec, type Values } from '../../resources/campus-resource.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';

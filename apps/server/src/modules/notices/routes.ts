@@ -16,7 +16,8 @@ import {
 } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { campuses, messages, notices, users } from '../../db/schema.js';
+import { messages, notices } from '../../db/schema/messages.js';
+import { campuses, users } from '../../db/schema/system.js';
 import { notFound } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/escape-like.js';
 import { getPrincipal, requirePerm } from '../../plugins/access.js';

@@ -14,7 +14,7 @@ import {
   ResultCode,
   type OperlogQuery,
 } from '@campus/contract';
-import { operLogs } from '../../db/schema.js';
+import { operLogs } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/escape-like.js';
 import { CONTENT_TYPES, writeCsv, writeXlsx } from '../../lib/tabular.js';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { FastifyRequest } from 'fastify';
 import { PERMISSIONS, ResultCode, type PermCreate, type PermQuery, type PermUpdate, type SystemPerm } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { menus, perms, rolePerms, roles } from '../../db/schema.js';
+import { menus, perms, rolePerms, roles } from '../../db/schema/system.js';
 import { AppError, conflict } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/escape-like.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';

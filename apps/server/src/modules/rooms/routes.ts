@@ -1,7 +1,7 @@
 import { gte, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { roomCreateSchema, roomQuerySchema, roomSchema, roomUpdateSchema, type Room, Perm } from '@campus/contract';
-import { rooms, scheduleEntries } from '../../db/schema.js';
+import { rooms, scheduleEntries } from '../../db/schema/campus.js';
 import { type CampusCrudSpec, type Values } from '../../resources/campus-resource.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';

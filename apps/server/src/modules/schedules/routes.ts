@@ -20,7 +20,8 @@ import {
   Perm,
 } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { campuses, courses, rooms, scheduleEntries, teachers, terms } from '../../db/schema.js';
+import { courses, rooms, scheduleEntries, teachers, terms } from '../../db/schema/campus.js';
+import { campuses } from '../../db/schema/system.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';

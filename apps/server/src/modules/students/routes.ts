@@ -9,7 +9,7 @@ import {
   studentUpdateSchema,
   type Student,
 } from '@campus/contract';
-import { courses, enrolments, students } from '../../db/schema.js';
+import { courses, enrolments, students } from '../../db/schema/campus.js';
 import { type CampusCrudSpec, type CampusIoSpec, type Values } from '../../resources/campus-resource.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';

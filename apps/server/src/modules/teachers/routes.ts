@@ -9,7 +9,8 @@ import {
   type Teacher,
   Perm,
 } from '@campus/contract';
-import { courses, scheduleEntries, teachers, users } from '../../db/schema.js';
+import { courses, scheduleEntries, teachers } from '../../db/schema/campus.js';
+import { users } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
 import { type CampusCrudSpec, type CampusIoSpec, type Reference, type Values } from '../../resources/campus-resource.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';

@@ -12,7 +12,7 @@ import {
   type Term,
   Perm,
 } from '@campus/contract';
-import { courses, scheduleEntries, terms } from '../../db/schema.js';
+import { courses, scheduleEntries, terms } from '../../db/schema/campus.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { CampusScope } from '../../lib/campus-scope.js';
 import { loadEntries, lockCampusSchedules } from '../../lib/scheduling/schedule-service.js';

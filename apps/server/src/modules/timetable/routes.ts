@@ -13,7 +13,8 @@ import {
   type Locale,
   Perm,
 } from '@campus/contract';
-import { campuses, courses, enrolments, rooms, scheduleEntries, students, teachers, terms } from '../../db/schema.js';
+import { courses, enrolments, rooms, scheduleEntries, students, teachers, terms } from '../../db/schema/campus.js';
+import { campuses } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';

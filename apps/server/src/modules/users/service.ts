@@ -4,7 +4,7 @@ import { decryptLoginPassword, ResultCode, type SystemUser, type UserCreate, typ
 import type { AppConfig } from '../../config.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { campuses, depts, roles, sessions, userCampuses, userRoles, users } from '../../db/schema.js';
+import { campuses, depts, roles, sessions, userCampuses, userRoles, users } from '../../db/schema/system.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/escape-like.js';
 import { assertPasswordPolicy, hashPassword } from '../../lib/passwords.js';

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { encryptLoginPassword } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
-import { perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../../db/schema.js';
+import { perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../../db/schema/system.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createSession } from '../../plugins/auth.js';
 import { createCampus, getCampusIds } from '../fixtures.js';
