@@ -92,7 +92,7 @@ export function defineScenarios({ keyword, pageSize, ids, encrypt, probe, touch 
       expect: 200,
     },
     {
-      // Totals are reused only while nothing in the campus changed (lib/campus-crud.ts): an
+      // Totals are reused only while nothing in the campus changed (resources/list-page.ts): an
       // edit before each run, and a keyword no request repeats within a run, so every total is counted.
       key: 'listFresh',
       title: 'Student list, page 1, a new keyword each request (total counted)',

@@ -35,7 +35,7 @@ export const opts = {
   pageSize: 20,
   pageLoadSamples: 9,
 };
-/** The product's per-file import limit (lib/campus-io.ts); 100 000 students are five files. */
+/** The product's per-file import limit (resources/io-files.ts); 100 000 students are five files. */
 export const IMPORT_FILE_ROWS = 20_000;
 export const ADMIN_PASSWORD = 'Bench-Admin-Pass-2026';
 

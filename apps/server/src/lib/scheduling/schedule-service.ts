@@ -206,7 +206,7 @@ function toConflict(c: Clash, ctx: ClashContext, withEntryId: number | null): Sc
   };
 }
 
-/** The 409 of API.md: every clash in data.conflicts, the first few in msg. */
+/** The clash 409 (docs/api-conventions.md): every clash in data.conflicts, the first few in msg. */
 export function clashError(
   conflicts: ScheduleConflict[],
   locale: Locale,
