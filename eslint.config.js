@@ -4,6 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/lint/feature-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -48,6 +49,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  {
+    // Features and modules do not import each other (decision 013; tests/architecture/lint-boundaries.test.ts).
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/modules/**/*.ts'],
+    plugins: { campus: boundaries },
+    rules: { 'campus/feature-boundaries': 'error' },
   },
   prettier,
 );

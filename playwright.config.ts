@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 
-/** Debian's Chromium: Playwright cannot download browsers on these machines (NOTES.md). */
+/** Debian's Chromium: Playwright cannot download browsers on these machines (docs/stack.md). */
 function findChromium(): string {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
   for (const name of ['chromium', 'chromium-browser']) {

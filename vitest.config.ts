@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      'apps/web',
+      // The whole repository's shape: floors, import circles, file sizes, self-containment, lint boundaries.
+      { test: { name: 'architecture', include: ['tests/architecture/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 // Processes of a benchmark run: a throwaway PostgreSQL, the product, the
-// baseline; health waits, free ports and RSS sampling.
-import { execFile, spawn } from 'node:child_process';
+// baseline (started by tests/support/server-process.mjs); free ports and RSS sampling.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -32,21 +32,6 @@ export async function startPostgres(port, dir) {
   };
 }
 
-export async function waitHealthy(url, timeoutMs, proc) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (proc && proc.exitCode !== null) throw new Error(`process exited with ${proc.exitCode} before it was healthy`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} not healthy within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /**
  * The V8 flags `npm start` gives the server (package.json config.node_flags):
  * a 4 MiB young generation keeps the server's RSS ~30 MiB lower under load at
@@ -69,36 +54,6 @@ export async function waitRssSettled(pid, { minMs = 20_000, maxMs = 60_000 } = {
     if ((Date.now() - began >= minMs && isSteady) || Date.now() - began >= maxMs) return samples[samples.length - 1];
     await new Promise((r) => setTimeout(r, 1_000));
   }
-}
-
-/** Starts a Node script with `env`, output to `logFile`; resolves once /api/health answers. */
-export async function startNode(script, { env, port, logFile, timeoutMs = 60_000, nodeFlags = [] }) {
-  const out = fs.openSync(logFile, 'a');
-  const proc = spawn(process.execPath, [...nodeFlags, script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  await waitHealthy(url, timeoutMs, proc);
-  const startMs = performance.now() - started;
-  return {
-    proc,
-    url,
-    startMs,
-    stop: () =>
-      new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-        proc.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        proc.kill('SIGTERM');
-      }),
-  };
 }
 
 /** Resident set size of a process in MiB (Linux /proc), or null. */

@@ -7,7 +7,7 @@
 // on any error (a non-2xx answer or a failed connection).
 import { formatLoadResult, runMixedLoad, seedStudents } from './lib/load-mix.mjs';
 import { prepareTarget, numberArg, writeResult } from './lib/load-target.mjs';
-import { signIn, startServer } from './lib/server-process.mjs';
+import { signIn, startServer } from '../tests/support/server-process.mjs';
 
 const argv = process.argv.slice(2);
 const durationS = numberArg(argv, 'duration', 60);

@@ -15,7 +15,7 @@ function findChromium() {
   return null;
 }
 
-// Without the networking flags Chromium floods a closed network (NOTES.md).
+// Without the networking flags Chromium floods a closed network (docs/stack.md).
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -7,7 +7,7 @@
 // Opt-in: it takes --minutes (30 by default).
 import { formatLoadResult, runMixedLoad, seedStudents } from './lib/load-mix.mjs';
 import { prepareTarget, numberArg, writeResult } from './lib/load-target.mjs';
-import { readRssKb, signIn, startServer } from './lib/server-process.mjs';
+import { readRssKb, signIn, startServer } from '../tests/support/server-process.mjs';
 
 const argv = process.argv.slice(2);
 const minutes = numberArg(argv, 'minutes', 30);

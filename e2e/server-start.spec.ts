@@ -1,52 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { encryptLoginPassword } from '@campus/contract';
+import { startServer as startServerProcess, type ServerProcess } from '../tests/support/server-process.mjs';
 
 // A newcomer's first and second start: the built server in an empty folder,
 // no environment but a free port; the printed URL and password must work.
 
 const SERVER = path.resolve('apps/server/dist/server.js');
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
+/** The built server in `cwd` with nothing but a free port, as a newcomer starts it. */
+const startServer = (cwd: string) => startServerProcess({ isBare: true, cwd, startTimeoutMs: 60_000 });
 
-function startServer(cwd: string): Promise<Started> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
-  for (const k of ['DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'SEED_DEMO', 'WEB_DIR']) delete env[k];
-  const child = spawn(process.execPath, [SERVER], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    const poll = setInterval(() => {
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        clearInterval(poll);
-        resolve({ child, url: m[1], output: () => out });
-      }
-    }, 50);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      clearInterval(poll);
-      reject(new Error(`server exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-function stop(s: Started): Promise<number | null> {
-  return new Promise((resolve) => {
-    s.child.on('exit', (code) => resolve(code));
-    s.child.kill('SIGTERM');
-  });
+async function stop(s: ServerProcess): Promise<number | null> {
+  return (await s.stop()).code;
 }
 
 interface LogLine {
@@ -56,7 +26,7 @@ interface LogLine {
 }
 
 /** The server's JSON log lines so far (the banner and other text are skipped). */
-function logLines(s: Started): LogLine[] {
+function logLines(s: ServerProcess): LogLine[] {
   return s
     .output()
     .split('\n')
@@ -65,7 +35,7 @@ function logLines(s: Started): LogLine[] {
 }
 
 /** Waits, polling every 10 ms, for a log line matching `match`. */
-async function waitForLog(s: Started, match: (l: LogLine) => boolean, timeoutMs = 30_000): Promise<LogLine> {
+async function waitForLog(s: ServerProcess, match: (l: LogLine) => boolean, timeoutMs = 30_000): Promise<LogLine> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const found = logLines(s).find(match);

@@ -1,7 +1,7 @@
 // A mixed read/write load against a running server: concurrent clients, each
 // one request at a time, for a fixed duration. Every answer that is not a 2xx
 // envelope with code 0 (or a network error) counts as an error.
-import { studentBody } from './server-process.mjs';
+import { studentBody } from '../../tests/support/server-process.mjs';
 
 /**
  * @typedef {object} OpStats
@@ -39,7 +39,7 @@ function summarise(ms) {
 
 /**
  * Creates `count` students to read and update, answering their ids.
- * @param {import('./server-process.mjs').Client} client
+ * @param {import('../../tests/support/server-process.mjs').Client} client
  * @param {string} prefix
  * @param {number} count
  */
@@ -57,7 +57,7 @@ export async function seedStudents(client, prefix, count) {
 /**
  * Runs `concurrency` clients for `durationMs`: lists (paged, sorted, keyword),
  * get by id, current user, create and update of students.
- * @param {{ client: import('./server-process.mjs').Client, concurrency: number, durationMs: number, prefix: string, ids: number[] }} opts
+ * @param {{ client: import('../../tests/support/server-process.mjs').Client, concurrency: number, durationMs: number, prefix: string, ids: number[] }} opts
  * @returns {Promise<LoadResult>}
  */
 export async function runMixedLoad({ client, concurrency, durationMs, prefix, ids }) {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './server-process.mjs';
+import { ROOT } from '../../tests/support/server-process.mjs';
 
 function freePort() {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signIn, startServer, studentBody, type ServerProcess } from '../../bench/lib/server-process.mjs';
+import { signIn, startServer, studentBody, type ServerProcess } from '../support/server-process.mjs';
 import { checksumTables, createScratchDatabase, openPostgres, type ScratchDatabase, type TableSum } from './db-inspect.js';
 import { changedTables, runDbScript } from './run-script.js';
 import { makeTempDir } from './temp-dir.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { signIn, startServer, studentBody } from '../../bench/lib/server-process.mjs';
+import { signIn, startServer, studentBody } from '../support/server-process.mjs';
 import { checksumTables, openPgliteDir, type TableSum } from './db-inspect.js';
 import { changedTables, runDbScript } from './run-script.js';
 import { makeTempDir } from './temp-dir.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_JS } from '../../bench/lib/server-process.mjs';
+import { SERVER_JS } from '../support/server-process.mjs';
 
 interface BuiltServer {
   loadConfig(env: Record<string, string>): unknown;

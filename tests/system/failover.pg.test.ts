@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RELOGIN_CODES } from '@campus/contract';
-import { createClient, signIn, startServer, studentBody, type Client, type ServerProcess } from '../../bench/lib/server-process.mjs';
+import { createClient, signIn, startServer, studentBody, type Client, type ServerProcess } from '../support/server-process.mjs';
 import { openPostgres } from './db-inspect.js';
 import { startAutoFailoverPair, startReplicatedPair, type ReplicatedPair } from './pg-replica.js';
 import { sleep } from './request-log.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, it } from 'vitest';
-import { startServer, type ServerProcess } from '../../bench/lib/server-process.mjs';
+import { startServer, type ServerProcess } from '../support/server-process.mjs';
 import { createScratchDatabase, openPostgres, type ScratchDatabase } from './db-inspect.js';
 import { runKillDuringWrites } from './kill-scenario.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { startServer } from '../../bench/lib/server-process.mjs';
+import { startServer } from '../support/server-process.mjs';
 import { openPgliteDir } from './db-inspect.js';
 import { runKillDuringWrites } from './kill-scenario.js';
 import { makeTempDir } from './temp-dir.js';

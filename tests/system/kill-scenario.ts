@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { signIn, studentBody, type Client, type ServerProcess } from '../../bench/lib/server-process.mjs';
+import { signIn, studentBody, type Client, type ServerProcess } from '../support/server-process.mjs';
 import type { SqlConnection } from './db-inspect.js';
 
 export const WRITES = 200;

@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
 import { formatLoadResult, runMixedLoad, seedStudents } from '../../bench/lib/load-mix.mjs';
-import { signIn, startServer } from '../../bench/lib/server-process.mjs';
+import { signIn, startServer } from '../support/server-process.mjs';
 import { makeTempDir } from './temp-dir.js';
 
 // The short form of bench/load.mjs (60 s there): 50 clients mixing reads and writes, zero errors.

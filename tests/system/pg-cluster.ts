@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from '../../bench/lib/server-process.mjs';
+import { ROOT } from '../support/server-process.mjs';
 import { makeTempDir } from './temp-dir.js';
 
 const run = promisify(execFile);

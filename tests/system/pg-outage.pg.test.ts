@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, studentBody, type Client, type ServerProcess } from '../../bench/lib/server-process.mjs';
+import { signIn, startServer, studentBody, type Client, type ServerProcess } from '../support/server-process.mjs';
 import { createScratchDatabase, openPostgres, type ScratchDatabase } from './db-inspect.js';
 import { startOwnCluster, type OwnCluster } from './pg-cluster.js';
 import { sleep, startLoadLoop, type Sample } from './request-log.js';

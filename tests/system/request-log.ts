@@ -1,4 +1,4 @@
-import type { Client } from '../../bench/lib/server-process.mjs';
+import type { Client } from '../support/server-process.mjs';
 
 /** One request of a load loop, with when it ran (ms, performance.now()). */
 export interface Sample {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from '../../bench/lib/server-process.mjs';
+import { ROOT } from '../support/server-process.mjs';
 import type { TableSum } from './db-inspect.js';
 
 export interface ScriptRun {

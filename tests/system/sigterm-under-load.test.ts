@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, expect, it } from 'vitest';
-import { signIn, startServer, studentBody } from '../../bench/lib/server-process.mjs';
+import { signIn, startServer, studentBody } from '../support/server-process.mjs';
 import { openPgliteDir } from './db-inspect.js';
 import { sleep, startLoadLoop, type Sample } from './request-log.js';
 import { makeTempDir } from './temp-dir.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../bench/lib/server-process.mjs';
+import { ROOT } from '../support/server-process.mjs';
 
 /** A fresh directory under .tmp/system for one test's data, removed by the returned function. */
 export function makeTempDir(label: string): { dir: string; remove(): void } {

@@ -12,7 +12,7 @@ import Fastify, {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { z } from 'zod';
-import type { AppConfig } from './config.js';
+import type { AppConfig } from './config/config.js';
 import type { Database, Db } from './db/client.js';
 import { registerAccess } from './plugins/access.js';
 import { registerSessionCache } from './plugins/auth.js';
@@ -22,6 +22,7 @@ import { registerOperlog } from './plugins/operlog.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { createPrettyLogStream } from './lib/log-format.js';
+import { ListCaches } from './resources/list-caches.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { menuRoutes } from './modules/menus/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('listCaches', new ListCaches());
   app.decorate('isClosing', false);
 
   app.setValidatorCompiler(validatorCompiler);

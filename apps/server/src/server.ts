@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
-import { seedIfEmpty } from './db/seed/seed.js';
+import { seedIfEmpty } from './seed/seed.js';
 
 function readConfig(): AppConfig {
   try {

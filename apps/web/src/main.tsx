@@ -1,4 +1,4 @@
-// First: Arco's imperative APIs need createRoot before any of them runs (NOTES.md).
+// First: Arco's imperative APIs need createRoot before any of them runs (docs/stack.md).
 import '@arco-design/web-react/es/_util/react-19-adapter';
 // Before the contract's schemas are built: no eval probe for the CSP to report.
 import './lib/zod-jitless';

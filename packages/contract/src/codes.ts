@@ -1,4 +1,4 @@
-/** Envelope codes of API.md. `code` 0 is success; the rest pair with an HTTP status. */
+/** Envelope codes (docs/api-conventions.md). `code` 0 is success; the rest pair with an HTTP status. */
 export const ResultCode = {
   ok: 0,
   badRequest: 400,

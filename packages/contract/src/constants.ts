@@ -18,6 +18,8 @@ export const CAMPUS_HEADER = 'x-access-camid';
 
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
+/** One text in every language. */
+export type Texts = Record<Locale, string>;
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
 /** The spec's fixed 16-character AES key and IV (overridable by LOGIN_AES_KEY / LOGIN_AES_IV). */

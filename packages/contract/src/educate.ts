@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { dateField, idField, intField, listField, numberField, text } from './fields.js';
 
-// Fields, rules and list queries of the campus-scoped resources (API.md).
+// Fields, rules and list queries of the campus-scoped resources (docs/api-conventions.md).
 // Create schemas are strict: an unknown field (cam_id, id, ...) is a 400.
 
 export const GENDERS = ['male', 'female', 'other'] as const;

@@ -3,7 +3,7 @@ import { bytesToUtf8, utf8ToBytes } from '@noble/ciphers/utils.js';
 import { DEFAULT_LOGIN_AES_IV, DEFAULT_LOGIN_AES_KEY } from './constants.js';
 
 // The spec's compatibility rule (AES-128-CBC, PKCS7, fixed key/IV). It hides the
-// password from casual logs only; TLS is the protection. See DESIGN.md "Security rules".
+// password from casual logs only; TLS is the protection (docs/api-conventions.md, "Sign-in").
 
 function toBase64(bytes: Uint8Array): string {
   let s = '';

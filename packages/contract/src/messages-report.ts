@@ -1,4 +1,4 @@
-import type { Texts } from './messages.js';
+import type { Texts } from './constants.js';
 
 /**
  * Texts of reports, the Workplace and the message box: export sheet and column

@@ -1,4 +1,4 @@
-import type { Texts } from './messages.js';
+import type { Texts } from './constants.js';
 
 /** Server messages of schedules, timetables and the clash engine. */
 export const SCHEDULE_MESSAGES = {

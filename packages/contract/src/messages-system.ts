@@ -1,4 +1,4 @@
-import type { Texts } from './messages.js';
+import type { Texts } from './constants.js';
 
 /** Server messages of system administration (users, roles, menus, perms, depts, logs). */
 export const SYSTEM_MESSAGES = {

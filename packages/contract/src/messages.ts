@@ -1,9 +1,7 @@
-import type { Locale } from './constants.js';
+import type { Locale, Texts } from './constants.js';
 import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
-
-export type Texts = Record<Locale, string>;
 
 /**
  * Every message the server puts in `msg`, in both locales. Keys are stable; the

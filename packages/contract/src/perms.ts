@@ -29,7 +29,7 @@ const ACTION_LABELS: Record<string, Label> = {
 
 const CRUD = ['list', 'add', 'edit', 'delete'] as const;
 
-const THINGS: readonly ThingSpec[] = [
+const THINGS = [
   { area: 'dashboard', thing: 'workplace', label: { 'zh-CN': '工作台', 'en-US': 'Workplace' }, actions: ['list'] },
   { area: 'educate', thing: 'student', label: { 'zh-CN': '学生', 'en-US': 'Students' }, actions: [...CRUD, 'import', 'export'] },
   { area: 'educate', thing: 'teacher', label: { 'zh-CN': '教师', 'en-US': 'Teachers' }, actions: [...CRUD, 'import', 'export'] },
@@ -47,10 +47,17 @@ const THINGS: readonly ThingSpec[] = [
   { area: 'system', thing: 'operlog', label: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, actions: ['list', 'export'] },
   { area: 'system', thing: 'loginlog', label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, actions: ['list', 'unlock'] },
   { area: 'system', thing: 'notice', label: { 'zh-CN': '通知公告', 'en-US': 'Notices' }, actions: ['list', 'publish', 'edit', 'delete'] },
-];
+] as const satisfies readonly ThingSpec[];
+
+type CodesOf<T> = T extends { area: infer A extends string; thing: infer B extends string; actions: readonly (infer C extends string)[] }
+  ? `${A}:${B}:${C}`
+  : never;
+
+/** A code of the catalogue: `area:thing:action` of THINGS, or `*`. A code outside it does not compile. */
+export type PermCode = typeof ALL_PERMS | CodesOf<(typeof THINGS)[number]>;
 
 export interface PermDef {
-  code: string;
+  code: PermCode;
   module: string;
   name: Label;
 }
@@ -58,11 +65,11 @@ export interface PermDef {
 function buildCatalogue(): PermDef[] {
   const out: PermDef[] = [{ code: ALL_PERMS, module: 'system', name: { 'zh-CN': '全部权限', 'en-US': 'All permissions' } }];
   for (const t of THINGS) {
-    for (const action of t.actions) {
+    for (const action of t.actions as readonly string[]) {
       const a = ACTION_LABELS[action];
       if (!a) throw new Error(`perm action without a label: ${action}`);
       out.push({
-        code: `${t.area}:${t.thing}:${action}`,
+        code: `${t.area}:${t.thing}:${action}` as PermCode,
         module: t.area,
         name: {
           'zh-CN': `${t.label['zh-CN']}${a['zh-CN']}`,
@@ -80,7 +87,10 @@ export const PERMISSIONS: readonly PermDef[] = buildCatalogue();
 /** `area:thing:action`, lower camel words. */
 export const PERM_CODE_PATTERN = /^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/;
 
-/** Named codes so routes and the web refer to them without typos. */
+/**
+ * Every code of the catalogue by name, so routes and the web name them without
+ * typos: `requirePerm` and the web's `Permission` take only `PermCode`s.
+ */
 export const Perm = {
   workplace: 'dashboard:workplace:list',
   studentList: 'educate:student:list',
@@ -90,25 +100,73 @@ export const Perm = {
   studentImport: 'educate:student:import',
   studentExport: 'educate:student:export',
   teacherList: 'educate:teacher:list',
+  teacherAdd: 'educate:teacher:add',
+  teacherEdit: 'educate:teacher:edit',
+  teacherDelete: 'educate:teacher:delete',
+  teacherImport: 'educate:teacher:import',
+  teacherExport: 'educate:teacher:export',
   managerList: 'educate:manager:list',
+  managerAdd: 'educate:manager:add',
+  managerEdit: 'educate:manager:edit',
+  managerDelete: 'educate:manager:delete',
+  managerExport: 'educate:manager:export',
   roomList: 'educate:room:list',
+  roomAdd: 'educate:room:add',
+  roomEdit: 'educate:room:edit',
+  roomDelete: 'educate:room:delete',
   termList: 'educate:term:list',
+  termAdd: 'educate:term:add',
+  termEdit: 'educate:term:edit',
+  termDelete: 'educate:term:delete',
   courseList: 'educate:course:list',
   courseAdd: 'educate:course:add',
   courseEdit: 'educate:course:edit',
+  courseDelete: 'educate:course:delete',
+  courseEnrol: 'educate:course:enrol',
+  courseExport: 'educate:course:export',
   scheduleList: 'educate:schedule:list',
+  scheduleAdd: 'educate:schedule:add',
+  scheduleEdit: 'educate:schedule:edit',
+  scheduleDelete: 'educate:schedule:delete',
   summaryList: 'report:summary:list',
+  summaryExport: 'report:summary:export',
   userList: 'system:user:list',
+  userAdd: 'system:user:add',
+  userEdit: 'system:user:edit',
+  userDelete: 'system:user:delete',
+  userResetPwd: 'system:user:resetPwd',
+  userForceLogout: 'system:user:forceLogout',
+  userExport: 'system:user:export',
   roleList: 'system:role:list',
+  roleAdd: 'system:role:add',
+  roleEdit: 'system:role:edit',
+  roleDelete: 'system:role:delete',
   roleAssign: 'system:role:assign',
   menuList: 'system:menu:list',
+  menuAdd: 'system:menu:add',
+  menuEdit: 'system:menu:edit',
+  menuDelete: 'system:menu:delete',
   permList: 'system:perm:list',
+  permAdd: 'system:perm:add',
+  permEdit: 'system:perm:edit',
+  permDelete: 'system:perm:delete',
   deptList: 'system:dept:list',
+  deptAdd: 'system:dept:add',
+  deptEdit: 'system:dept:edit',
+  deptDelete: 'system:dept:delete',
   operlogList: 'system:operlog:list',
   operlogExport: 'system:operlog:export',
   loginlogList: 'system:loginlog:list',
-  userResetPwd: 'system:user:resetPwd',
-} as const;
+  loginlogUnlock: 'system:loginlog:unlock',
+  noticeList: 'system:notice:list',
+  noticePublish: 'system:notice:publish',
+  noticeEdit: 'system:notice:edit',
+  noticeDelete: 'system:notice:delete',
+} as const satisfies Record<string, PermCode>;
+
+/** Compiles only while `Perm` names every code of the catalogue but `*`. */
+type Unnamed = Exclude<PermCode, typeof ALL_PERMS | (typeof Perm)[keyof typeof Perm]>;
+export const PERM_NAMES_EVERY_CODE: [Unnamed] extends [never] ? true : Unnamed = true;
 
 /**
  * The spec's access rule: no perms means allowed, `*` on either side allows,

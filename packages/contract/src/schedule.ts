@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Locale } from './constants.js';
 import { idField, intField, listField, timeField } from './fields.js';
 
-// Schedule entries, clashes, free slots and timetables (API.md "schedule",
-// "timetable", "Schedule clash answer"). Times travel as HH:mm; the server
+// Schedule entries, clashes, free slots and timetables (docs/api-conventions.md,
+// "Schedules and timetables"). Times travel as HH:mm; the server
 // stores minutes from midnight.
 
 export const WEEK_PATTERNS = ['all', 'odd', 'even'] as const;
@@ -101,7 +101,7 @@ export const scheduleEntrySchema = z.object({
 });
 export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 
-/** One clash of API.md's 409 answer, with what is shared spelled out. */
+/** One clash of the 409 answer (docs/api-conventions.md), with what is shared spelled out. */
 export const scheduleConflictSchema = z.object({
   kind: z.enum(CLASH_KINDS),
   /** The other entry, its course and its time. */

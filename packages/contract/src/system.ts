@@ -6,7 +6,7 @@ import { boolField, idField, intField, text } from './fields.js';
 import { operlogQuerySchema } from './operlog.js';
 import { PERM_CODE_PATTERN } from './perms.js';
 
-// System administration (API.md "System administration"): users, roles, menus,
+// System administration (docs/api-conventions.md, "System administration"): users, roles, menus,
 // perms, departments, operation and login logs. All global, not campus-scoped.
 // Create/update bodies are strict: an unknown field (password on update, id, ...) is a 400.
 

@@ -8,11 +8,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../config/config.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { createFailoverClientClass, HostLocator, parseDatabaseUrl, type DbLog } from './multi-host.js';
+import { parseDatabaseUrl } from '../config/database-url.js';
+import { createFailoverClientClass, HostLocator, type DbLog } from './multi-host.js';
 import { createDurablePglite } from './pglite-durable.js';
-import * as schema from './schema.js';
+import { schema } from './schema/tables.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { RELOGIN_CODES } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { ADMIN_PASSWORD, authed, call, createTestApp, getToken, type TestApp } from '../test/test-app.js';
 import { openDatabase, type Database } from './client.js';
 import { queryRows } from './query.js';

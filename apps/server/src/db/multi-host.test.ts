@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DatabaseUnavailableError,
-  DatabaseUrlError,
-  HostLocator,
-  parseDatabaseUrl,
-  qualifies,
-  redactDatabaseUrl,
-  type HostAddress,
-  type HostRole,
-} from './multi-host.js';
+import { DatabaseUrlError, parseDatabaseUrl, redactDatabaseUrl, type HostAddress } from '../config/database-url.js';
+import { DatabaseUnavailableError, HostLocator, qualifies, type HostRole } from './multi-host.js';
 
 const PRIMARY: HostRole = { isStandby: false, isReadOnly: false };
 const STANDBY: HostRole = { isStandby: true, isReadOnly: true };

@@ -4,10 +4,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { authed, call, getToken } from '../test/test-app.js';
 import { openDatabase } from './client.js';
-import { seedIfEmpty } from './seed/seed.js';
+import { seedIfEmpty } from '../seed/seed.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-data-'));
 const baseUrl = process.env.TEST_DATABASE_URL;

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { openDatabase, type Database } from './client.js';
 import { queryRows } from './query.js';
-import { users } from './schema.js';
-import { seedIfEmpty } from './seed/seed.js';
+import { users } from './schema/system.js';
+import { seedIfEmpty } from '../seed/seed.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { campuses } from '../db/schema.js';
+import { campuses } from '../db/schema/system.js';
 
 export interface CampusClock {
   timezone: string;

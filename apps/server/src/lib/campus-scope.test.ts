@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rooms } from '../db/schema.js';
+import { rooms } from '../db/schema/campus.js';
 import { createCampus, getCampusIds } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { CAMPUS_TABLES, createCampusScope } from './campus-scope.js';
@@ -50,6 +50,7 @@ describe('campus scope', () => {
 
 const MODULES = path.join(import.meta.dirname, '..', 'modules');
 const LIB = import.meta.dirname;
+const RESOURCES = path.join(import.meta.dirname, '..', 'resources');
 const tableNames = Object.keys(CAMPUS_TABLES);
 const sqlNames = Object.values(CAMPUS_TABLES).map((t) => (t as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')] ?? '');
 
@@ -96,8 +97,8 @@ describe('campus tables are reached only through the scope', () => {
     expect(findUnscopedAccess('q.innerJoin(courses, scope.on(courses.id, enrolments.courseId, courses))')).toHaveLength(0);
   });
 
-  it('finds none in the modules or the shared lib', () => {
-    const sources = [...listSources(MODULES), ...listSources(LIB).filter((f) => !f.endsWith('campus-scope.ts'))];
+  it('finds none in the modules, the resources or the shared lib', () => {
+    const sources = [...listSources(MODULES), ...listSources(RESOURCES), ...listSources(LIB).filter((f) => !f.endsWith('campus-scope.ts'))];
     const offenders = sources.flatMap((file) =>
       findUnscopedAccess(fs.readFileSync(file, 'utf8')).map((hit) => `${path.relative(MODULES, file)}: ${hit}`),
     );

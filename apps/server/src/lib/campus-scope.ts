@@ -2,7 +2,7 @@ import { and, count, eq, type Placeholder, type SQL, type SQLWrapper } from 'dri
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Executor } from '../db/client.js';
-import { courses, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema.js';
+import { courses, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema/campus.js';
 
 /**
  * Every table that belongs to one campus. Modules reach them only through a

@@ -2,9 +2,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ALL_PERMS, hasAnyPerm, ResultCode, SYSTEM_REF_LABELS, type Locale, type SystemRefKind } from '@campus/contract';
 import type { Executor, Tx } from '../db/client.js';
 import { queryRows } from '../db/query.js';
-import { menus, perms, roleMenus, rolePerms, roles, userRoles } from '../db/schema.js';
+import { menus, perms, roleMenus, rolePerms, roles, userRoles } from '../db/schema/system.js';
 import { AppError } from './app-error.js';
-import type { Principal } from '../plugins/auth.js';
+
+/** What the rule reads of a caller (plugins/auth.ts's Principal has it): who, their perms and campuses. */
+export interface Principal {
+  readonly userId: number;
+  readonly perms: readonly string[];
+  readonly camIds: readonly number[];
+}
 
 // The no-escalation rule of system administration, shared by users and roles:
 // an administrator can only hand out (or take away) what they hold themselves.

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { createPrettyLogStream, formatLogLine } from './log-format.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixRange } from './campus-crud.js';
+import { prefixRange } from './prefix-range.js';
 
 // The keyword search trusts this range to select exactly the strings that
 // start with the keyword, compared byte by byte as text_pattern_ops does.

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatStoredText, type MessageParams, type ReportMessageKey } from '@campus/contract';
 import type { Executor } from '../db/client.js';
 import { queryRows } from '../db/query.js';
-import { messages } from '../db/schema.js';
+import { messages } from '../db/schema/messages.js';
 import { announceUnreadChange } from './unread-events.js';
 
 // System todos in users' message boxes, raised where something needs doing

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '@campus/contract';
 import { createCampus, createUser, getCampusIds } from '../test/fixtures.js';
-import { authed, call, createTestApp, getToken, type TestApp } from '../test/test-app.js';
+import { type AdminSession, createAdminSession } from '../test/admin-session.js';
+import { authed, call, getToken } from '../test/test-app.js';
 import type { RouteEntry } from './access.js';
 
-let t: TestApp;
+let t: AdminSession;
 let adminToken: string;
 let noPermToken: string;
 let campusA: number;
@@ -14,13 +15,13 @@ let campusB: number;
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAdminSession();
   const [first] = await getCampusIds(t.database.db);
   if (!first) throw new Error('no campus seeded');
   campusA = first;
   campusB = await createCampus(t.database.db, 'Other campus');
   await createUser(t.database.db, { username: 'noperm', password: 'No-perm-user-pass-1', perms: [], camIds: [campusA] });
-  adminToken = await getToken(t.app);
+  adminToken = t.adminToken;
   noPermToken = await getToken(t.app, 'noperm', 'No-perm-user-pass-1');
 });
 afterAll(async () => {

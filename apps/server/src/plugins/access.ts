@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CAMPUS_HEADER, hasAnyPerm } from '@campus/contract';
+import { CAMPUS_HEADER, hasAnyPerm, ResultCode, type PermCode } from '@campus/contract';
 import { AppError, badRequest, forbidden } from '../lib/app-error.js';
-import { ResultCode } from '@campus/contract';
 import { resolveRequestPrincipal, type Principal } from './auth.js';
 
 /**
@@ -11,7 +10,7 @@ import { resolveRequestPrincipal, type Principal } from './auth.js';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signedIn'; scope: Scope; allowMustChange: boolean }
-  | { kind: 'perm'; perms: readonly string[]; scope: Scope };
+  | { kind: 'perm'; perms: readonly PermCode[]; scope: Scope };
 
 /** campus: the route works inside the campus of X-Access-Camid, which must be one of the caller's. */
 export type Scope = 'campus' | 'global';
@@ -24,8 +23,8 @@ export const signedIn = (scope: Scope = 'global', opts: { allowMustChange?: bool
   allowMustChange: opts.allowMustChange ?? false,
 });
 
-/** The caller needs any one of `perms` (or `*`). */
-export const requirePerm = (perms: string | readonly string[], scope: Scope): RouteAccess => ({
+/** The caller needs any one of `perms` (or `*`): codes of the contract's catalogue (`Perm.x`), so a typo does not compile. */
+export const requirePerm = (perms: PermCode | readonly PermCode[], scope: Scope): RouteAccess => ({
   kind: 'perm',
   perms: typeof perms === 'string' ? [perms] : perms,
   scope,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ALL_PERMS, ResultCode } from '@campus/contract';
 import type { Executor } from '../db/client.js';
 import { queryRows } from '../db/query.js';
-import { sessions } from '../db/schema.js';
+import { sessions } from '../db/schema/system.js';
 import { AppError } from '../lib/app-error.js';
 import { startPgChangeFeed, type ChangeFeed } from '../lib/change-feed.js';
 import { PRINCIPAL_CHANNEL, PrincipalCache } from '../lib/principal-cache.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { queryRows } from '../db/query.js';
-import { operLogs } from '../db/schema.js';
+import { operLogs } from '../db/schema/system.js';
 import { redactParams } from '../lib/redact.js';
 
 export interface OperlogSpec {

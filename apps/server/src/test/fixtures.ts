@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { campuses, perms, rolePerms, roles, userCampuses, userRoles, users } from '../db/schema.js';
+import { campuses, perms, rolePerms, roles, userCampuses, userRoles, users } from '../db/schema/system.js';
 import { hashPassword } from '../lib/passwords.js';
 
 let seq = 0;

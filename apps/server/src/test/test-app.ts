@@ -3,9 +3,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { encryptLoginPassword } from '@campus/contract';
 import { buildApp } from '../app.js';
-import { loadConfig, type AppConfig } from '../config.js';
+import { loadConfig, type AppConfig } from '../config/config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { seedIfEmpty } from '../db/seed/seed.js';
+import { seedIfEmpty } from '../seed/seed.js';
 
 export const ADMIN_PASSWORD = 'Campus-Admin-Test-42';
 

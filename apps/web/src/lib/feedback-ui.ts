@@ -1,10 +1,19 @@
 // Must run before the first imperative Arco call: React 19 dropped ReactDOM.render,
-// and this hands Arco the createRoot it needs (NOTES.md).
+// and this hands Arco the createRoot it needs (docs/stack.md, "Arco Design and React 19").
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import Message from '@arco-design/web-react/es/Message';
 import Modal from '@arco-design/web-react/es/Modal';
 import Notification from '@arco-design/web-react/es/Notification';
-import type { ConfirmOptions } from './feedback';
+
+/** What a confirm shows and does (feedback.ts loads this file on first use). */
+export interface ConfirmOptions {
+  title: string;
+  content: string;
+  okText: string;
+  cancelText: string;
+  onOk: () => void;
+  onCancel?: () => void;
+}
 
 export function showSuccess(content: string): void {
   Message.success({ content, duration: 2500 });

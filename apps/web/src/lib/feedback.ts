@@ -1,4 +1,5 @@
 import type * as FeedbackUiModule from './feedback-ui';
+import type { ConfirmOptions } from './feedback-ui';
 
 /**
  * Toasts, notifications and confirms, loaded on first use: Arco's Modal,
@@ -12,15 +13,6 @@ let loading: Promise<FeedbackUi> | null = null;
 function withUi(use: (ui: FeedbackUi) => void): void {
   loading ??= import('./feedback-ui');
   void loading.then(use);
-}
-
-export interface ConfirmOptions {
-  title: string;
-  content: string;
-  okText: string;
-  cancelText: string;
-  onOk: () => void;
-  onCancel?: () => void;
 }
 
 export function showSuccess(content: string): void {

@@ -1,6 +1,6 @@
 /**
  * qs-style `application/x-www-form-urlencoded` text, the shape the server's qs
- * parser reads (DESIGN.md "Bodies"). Written here rather than importing qs:
+ * parser reads (docs/api-conventions.md, "Bodies"). Written here rather than importing qs:
  * qs brings side-channel and get-intrinsic, ~20 KiB gzip on the login page
  * for a loop (issue 9's load budget).
  */

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { CurrentUser } from '@campus/contract';
+import type { CurrentUser, PermCode } from '@campus/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PERMISSION_ERROR, Permission, checkPermission } from './permission';
 import { useSessionStore } from './session';
@@ -48,7 +48,7 @@ describe('<Permission>', () => {
   it('throws on a non-array', () => {
     signInWith([]);
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<Permission perms={'educate:student:add' as unknown as string[]}>x</Permission>)).toThrow(PERMISSION_ERROR);
+    expect(() => render(<Permission perms={'educate:student:add' as unknown as PermCode[]}>x</Permission>)).toThrow(PERMISSION_ERROR);
     quiet.mockRestore();
   });
 });

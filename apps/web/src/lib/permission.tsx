@@ -1,4 +1,4 @@
-import { hasAnyPerm } from '@campus/contract';
+import { hasAnyPerm, type PermCode } from '@campus/contract';
 import type { ReactNode } from 'react';
 import { useSessionStore } from './session';
 
@@ -23,14 +23,15 @@ export function useUserPerms(): readonly string[] {
   return useSessionStore((s) => s.user?.perms ?? NO_PERMS);
 }
 
-/** `hasPerm(['educate:student:add'])` for conditions that are not a whole element. */
-export function usePermission(): (perms: unknown) => boolean {
+/** `can([Perm.studentAdd])` for conditions that are not a whole element: codes of the contract's catalogue only. */
+export function usePermission(): (perms: readonly PermCode[]) => boolean {
   const held = useUserPerms();
   return (perms) => checkPermission(perms, held);
 }
 
 interface PermissionProps {
-  perms: readonly string[];
+  /** Codes of the contract's catalogue (`Perm.x`), so a typo does not compile. */
+  perms: readonly PermCode[];
   children: ReactNode;
 }
 

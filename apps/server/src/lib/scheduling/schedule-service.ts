@@ -12,7 +12,7 @@ import {
   type WeekPattern,
 } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { courses, enrolments, rooms, scheduleEntries, students, teachers } from '../../db/schema.js';
+import { courses, enrolments, rooms, scheduleEntries, students, teachers } from '../../db/schema/campus.js';
 import { conflict } from '../app-error.js';
 import type { CampusScope } from '../campus-scope.js';
 import { compareEntries, findClashes, type Clash, type EngineEntry } from './clash.js';
@@ -206,7 +206,7 @@ function toConflict(c: Clash, ctx: ClashContext, withEntryId: number | null): Sc
   };
 }
 
-/** The 409 of API.md: every clash in data.conflicts, the first few in msg. */
+/** The clash 409 (docs/api-conventions.md): every clash in data.conflicts, the first few in msg. */
 export function clashError(
   conflicts: ScheduleConflict[],
   locale: Locale,

@@ -12,7 +12,7 @@ import {
   okSchema,
   switchRoleBodySchema,
 } from '@campus/contract';
-import { sessions, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema/system.js';
 import { badRequest } from '../../lib/app-error.js';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { getPrincipal, parseCampusHeader, publicRoute, signedIn } from '../../plugins/access.js';

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { decryptLoginPassword, type Campus, type CurrentUser } from '@campus/contract';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../config/config.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { campuses, loginLogs, roles, userCampuses, userRoles, users } from '../../db/schema.js';
+import { campuses, loginLogs, roles, userCampuses, userRoles, users } from '../../db/schema/system.js';
 import { AppError, badRequest, tooMany } from '../../lib/app-error.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../plugins/auth.js';

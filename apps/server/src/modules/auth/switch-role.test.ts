@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser, MenuItem } from '@campus/contract';
-import { roles, userRoles } from '../../db/schema.js';
+import { roles, userRoles } from '../../db/schema/system.js';
 import { createCampus, createUser } from '../../test/fixtures.js';
 import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
 

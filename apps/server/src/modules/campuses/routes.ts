@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campusSchema, envelopeSchema, errorSchema } from '@campus/contract';
-import { campuses } from '../../db/schema.js';
+import { campuses } from '../../db/schema/system.js';
 import { notFound } from '../../lib/app-error.js';
 import { getCampusId, getPrincipal, signedIn } from '../../plugins/access.js';
 

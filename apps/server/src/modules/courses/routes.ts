@@ -20,11 +20,15 @@ import {
   type Course,
   type Locale,
   type ScheduleConflict,
+  Perm,
 } from '@campus/contract';
-import { courses, enrolments, scheduleEntries, students, teachers, terms } from '../../db/schema.js';
+import { courses, enrolments, scheduleEntries, students, teachers, terms } from '../../db/schema/campus.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
-import { keywordCondition, registerCampusCrud, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
+import { type CampusCrudSpec, type Reference, type Values } from '../../resources/campus-resource.js';
+import { keywordCondition } from '../../resources/keyword-sql.js';
+import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
+import { getRoute, listRoute } from '../../resources/read-routes.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import {
@@ -130,7 +134,7 @@ function describeEntries(entries: readonly EntryRow[], locale: Locale): string {
 export const courseSpec: CampusCrudSpec<typeof courses> = {
   thing: 'course',
   table: courses,
-  perms: { list: 'educate:course:list', add: 'educate:course:add', edit: 'educate:course:edit', delete: 'educate:course:delete' },
+  perms: { list: Perm.courseList, add: Perm.courseAdd, edit: Perm.courseEdit, delete: Perm.courseDelete },
   schemas: { create: courseCreateSchema, update: courseUpdateSchema, query: courseQuerySchema, item: courseSchema },
   sortColumns: {
     code: courses.code,
@@ -195,13 +199,19 @@ export const courseSpec: CampusCrudSpec<typeof courses> = {
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const courseRoutes: FastifyPluginAsync = async (parent) => {
-  registerCampusCrud(parent, '/educate/courses', courseSpec);
+  const url = '/educate/courses';
+  parent.route(listRoute(url, courseSpec));
+  parent.route(getRoute(url, courseSpec));
+  parent.route(createRoute(url, courseSpec));
+  parent.route(updateRoute(url, courseSpec));
+  parent.route(deleteRoute(url, courseSpec));
+  parent.route(deleteManyRoute(url, courseSpec));
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/educate/courses/:id/students',
     {
-      config: { access: requirePerm('educate:course:list', 'campus') },
+      config: { access: requirePerm(Perm.courseList, 'campus') },
       schema: {
         tags: ['educate'],
         summary: "A course's enrolled students",
@@ -238,7 +248,7 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
   app.post(
     '/educate/courses/:id/students',
     {
-      config: { access: requirePerm('educate:course:enrol', 'campus'), operlog: { module: 'educate:course', action: 'enrol' } },
+      config: { access: requirePerm(Perm.courseEnrol, 'campus'), operlog: { module: 'educate:course', action: 'enrol' } },
       schema: {
         tags: ['educate'],
         summary: 'Enrol students: capacity, duplicates and timetable clashes (409 data.conflicts) checked in one transaction',
@@ -290,7 +300,7 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
   app.delete(
     '/educate/courses/:id/students',
     {
-      config: { access: requirePerm('educate:course:enrol', 'campus'), operlog: { module: 'educate:course', action: 'drop' } },
+      config: { access: requirePerm(Perm.courseEnrol, 'campus'), operlog: { module: 'educate:course', action: 'drop' } },
       schema: {
         tags: ['educate'],
         summary: 'Drop students from a course',

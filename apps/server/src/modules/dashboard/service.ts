@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PopularItem } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { teachers, terms } from '../../db/schema.js';
+import { teachers, terms } from '../../db/schema/campus.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { loadCampusClock, type CampusClock } from '../../lib/campus-clock.js';
 import { findTermWeek } from '../../lib/scheduling/term-weeks.js';

@@ -1,30 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dept, DeptNode } from '@campus/contract';
-import { managers, users } from '../../db/schema.js';
+import { managers } from '../../db/schema/campus.js';
+import { users } from '../../db/schema/system.js';
 import { createUser, getCampusIds } from '../../test/fixtures.js';
-import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
+import { type AdminSession, callAs, createAdminSession } from '../../test/admin-session.js';
+import { getToken } from '../../test/test-app.js';
 
-let t: TestApp;
+let t: AdminSession;
 let adminToken: string;
 let campusA: number;
 
-type Res = Awaited<ReturnType<typeof call>>;
-function as(token: string) {
-  return (method: string, url: string, payload?: object): Promise<Res> =>
-    call(t.app, {
-      method: method,
-      url,
-      headers: { ...authed(token), 'accept-language': 'en-US' },
-      ...(payload ? { payload } : {}),
-    });
-}
+const as = (token: string) => callAs(() => t.app, token, { 'accept-language': 'en-US' });
 const flatten = (nodes: DeptNode[]): DeptNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAdminSession();
   [campusA = 0] = await getCampusIds(t.database.db);
-  adminToken = await getToken(t.app);
+  adminToken = t.adminToken;
 });
 afterAll(async () => {
   await t?.close();

@@ -10,6 +10,7 @@ import {
   errorSchema,
   idParamsSchema,
   okSchema,
+  Perm,
 } from '@campus/contract';
 import { requirePerm } from '../../plugins/access.js';
 import { createDept, deleteDept, getDept, getDeptTree, updateDept } from './service.js';
@@ -23,7 +24,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       // The user form picks a department from this tree.
-      config: { access: requirePerm(['system:dept:list', 'system:user:list'], 'global') },
+      config: { access: requirePerm([Perm.deptList, Perm.userList], 'global') },
       schema: {
         tags,
         summary: 'The department tree (filters keep the ancestors of what matches)',
@@ -37,7 +38,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:dept:list', 'global') },
+      config: { access: requirePerm(Perm.deptList, 'global') },
       schema: { tags, summary: 'One department', params: idParamsSchema, response: { 200: envelopeSchema(deptSchema), ...errors } },
     },
     async (request) => ({ code: 0, msg: 'ok', data: await getDept(app.db, request.params.id) }),
@@ -46,7 +47,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
-      config: { access: requirePerm('system:dept:add', 'global') },
+      config: { access: requirePerm(Perm.deptAdd, 'global') },
       schema: { tags, summary: 'Create a department', body: deptCreateSchema, response: { 201: envelopeSchema(deptSchema), ...errors } },
     },
     async (request, reply) => {
@@ -59,7 +60,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:dept:edit', 'global') },
+      config: { access: requirePerm(Perm.deptEdit, 'global') },
       schema: {
         tags,
         summary: 'Update or move a department (never under itself or its descendants)',
@@ -74,7 +75,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:dept:delete', 'global') },
+      config: { access: requirePerm(Perm.deptDelete, 'global') },
       schema: {
         tags,
         summary: 'Delete a department (409 naming its sub-departments, users and managers while it has any)',

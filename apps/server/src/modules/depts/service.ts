@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Dept, DeptCreate, DeptNode, DeptUpdate } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { depts, users } from '../../db/schema.js';
+import { depts, users } from '../../db/schema/system.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { describeReferences, type SystemReference } from '../../lib/grants.js';

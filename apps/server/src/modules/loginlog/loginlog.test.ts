@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LockedUser, Loginlog } from '@campus/contract';
 import { createUser, getCampusIds } from '../../test/fixtures.js';
-import { authed, call, createTestApp, getToken, login, type TestApp } from '../../test/test-app.js';
+import { type AdminSession, createAdminSession } from '../../test/admin-session.js';
+import { authed, call, getToken, login } from '../../test/test-app.js';
 
-let t: TestApp;
+let t: AdminSession;
 let adminToken: string;
 let readerToken: string;
 let lockedId: number;
@@ -15,9 +16,9 @@ const list = async (query: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAdminSession();
   const [cam = 0] = await getCampusIds(t.database.db);
-  adminToken = await getToken(t.app);
+  adminToken = t.adminToken;
   await createUser(t.database.db, { username: 'reader', password: 'Reader-pass-123', perms: ['system:loginlog:list'], camIds: [cam] });
   readerToken = await getToken(t.app, 'reader', 'Reader-pass-123');
   lockedId = await createUser(t.database.db, { username: 'forgetful', password: 'Forgetful-pass-1', perms: [], camIds: [cam] });

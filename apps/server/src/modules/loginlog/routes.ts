@@ -9,9 +9,10 @@ import {
   loginlogSchema,
   pageSchema,
   type LoginlogQuery,
+  Perm,
 } from '@campus/contract';
-import { loginLogs, users } from '../../db/schema.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { loginLogs, users } from '../../db/schema/system.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { requirePerm } from '../../plugins/access.js';
 
 /** `to` as a bare date means the whole of that day. */
@@ -43,7 +44,7 @@ export const loginlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/loginlogs',
     {
-      config: { access: requirePerm('system:loginlog:list', 'global') },
+      config: { access: requirePerm(Perm.loginlogList, 'global') },
       schema: {
         tags: ['system'],
         summary: 'Search sign-in attempts (read-only; newest first)',
@@ -80,7 +81,7 @@ export const loginlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/loginlogs/locked',
     {
-      config: { access: requirePerm('system:loginlog:list', 'global') },
+      config: { access: requirePerm(Perm.loginlogList, 'global') },
       schema: {
         tags: ['system'],
         summary: 'Accounts whose sign-in is locked right now (unlock: POST /api/system/users/:id/unlock)',

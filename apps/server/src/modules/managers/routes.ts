@@ -1,9 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { managerCreateSchema, managerQuerySchema, managerSchema, managerUpdateSchema, ResultCode, type Manager } from '@campus/contract';
-import { depts, managers, users } from '../../db/schema.js';
+import {
+  managerCreateSchema,
+  managerQuerySchema,
+  managerSchema,
+  managerUpdateSchema,
+  ResultCode,
+  type Manager,
+  Perm,
+} from '@campus/contract';
+import { managers } from '../../db/schema/campus.js';
+import { depts, users } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
-import { registerCampusCrud, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
+import { type CampusCrudSpec, type Values } from '../../resources/campus-resource.js';
+import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
+import { getRoute, listRoute } from '../../resources/read-routes.js';
 
 type Row = typeof managers.$inferSelect;
 
@@ -28,7 +39,7 @@ const missing = (field: string, id: number) => new AppError(404, ResultCode.notF
 export const managerSpec: CampusCrudSpec<typeof managers> = {
   thing: 'manager',
   table: managers,
-  perms: { list: 'educate:manager:list', add: 'educate:manager:add', edit: 'educate:manager:edit', delete: 'educate:manager:delete' },
+  perms: { list: Perm.managerList, add: Perm.managerAdd, edit: Perm.managerEdit, delete: Perm.managerDelete },
   schemas: { create: managerCreateSchema, update: managerUpdateSchema, query: managerQuerySchema, item: managerSchema },
   sortColumns: {
     staffNo: managers.staffNo,
@@ -59,5 +70,11 @@ export const managerSpec: CampusCrudSpec<typeof managers> = {
 };
 
 export const managerRoutes: FastifyPluginAsync = async (app) => {
-  registerCampusCrud(app, '/educate/managers', managerSpec);
+  const url = '/educate/managers';
+  app.route(listRoute(url, managerSpec));
+  app.route(getRoute(url, managerSpec));
+  app.route(createRoute(url, managerSpec));
+  app.route(updateRoute(url, managerSpec));
+  app.route(deleteRoute(url, managerSpec));
+  app.route(deleteManyRoute(url, managerSpec));
 };

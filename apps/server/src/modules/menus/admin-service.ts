@@ -2,9 +2,9 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-o
 import type { FastifyRequest } from 'fastify';
 import { ResultCode, type MenuCreate, type MenuUpdate, type SystemMenu, type SystemMenuNode } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { menus, perms, roleMenus } from '../../db/schema.js';
+import { menus, perms, roleMenus } from '../../db/schema/system.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 
 // The admin side of the menu table. GET /api/user/menuList (service.ts) reads

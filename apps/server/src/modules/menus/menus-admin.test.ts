@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem, SystemMenu, SystemMenuNode } from '@campus/contract';
 import { createUser, getCampusIds } from '../../test/fixtures.js';
-import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
+import { type AdminSession, callAs, createAdminSession } from '../../test/admin-session.js';
+import { getToken } from '../../test/test-app.js';
 
-let t: TestApp;
+let t: AdminSession;
 let adminToken: string;
 let viewerToken: string;
 let systemId: number;
 
-type Res = Awaited<ReturnType<typeof call>>;
-function as(token: string) {
-  return (method: string, url: string, payload?: object): Promise<Res> =>
-    call(t.app, {
-      method: method,
-      url,
-      headers: { ...authed(token), 'accept-language': 'en-US' },
-      ...(payload ? { payload } : {}),
-    });
-}
+const as = (token: string) => callAs(() => t.app, token, { 'accept-language': 'en-US' });
 const names = (items: MenuItem[]): string[] => items.flatMap((i) => [i.name, ...names(i.children ?? [])]);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAdminSession();
   const [cam = 0] = await getCampusIds(t.database.db);
-  adminToken = await getToken(t.app);
+  adminToken = t.adminToken;
   await createUser(t.database.db, { username: 'viewer', password: 'Viewer-pass-12', perms: ['educate:student:list'], camIds: [cam] });
   viewerToken = await getToken(t.app, 'viewer', 'Viewer-pass-12');
   const tree = (await as(adminToken)('GET', '/api/system/menus/tree')).body.data as SystemMenuNode[];

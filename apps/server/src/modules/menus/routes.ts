@@ -12,6 +12,7 @@ import {
   menuUpdateSchema,
   okSchema,
   pageSchema,
+  Perm,
 } from '@campus/contract';
 import { getPrincipal, requirePerm, signedIn } from '../../plugins/access.js';
 import { createMenu, deleteMenu, getAdminMenuTree, getMenu, listMenus, updateMenu } from './admin-service.js';
@@ -38,7 +39,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
-      config: { access: requirePerm('system:menu:list', 'global') },
+      config: { access: requirePerm(Perm.menuList, 'global') },
       schema: {
         tags,
         summary: 'List menus flat (keyword: name, path or locale prefix)',
@@ -53,7 +54,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/tree`,
     {
       // The role-menu page needs the tree to tick boxes in.
-      config: { access: requirePerm(['system:menu:list', 'system:role:assign'], 'global') },
+      config: { access: requirePerm([Perm.menuList, Perm.roleAssign], 'global') },
       schema: {
         tags,
         summary: 'Every menu as a tree with ids, unfiltered',
@@ -66,7 +67,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:menu:list', 'global') },
+      config: { access: requirePerm(Perm.menuList, 'global') },
       schema: { tags, summary: 'One menu', params: idParamsSchema, response: { 200: envelopeSchema(menuSchema), ...errors } },
     },
     async (request) => ({ code: 0, msg: 'ok', data: await getMenu(app.db, request.params.id) }),
@@ -75,7 +76,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
-      config: { access: requirePerm('system:menu:add', 'global') },
+      config: { access: requirePerm(Perm.menuAdd, 'global') },
       schema: { tags, summary: 'Create a menu', body: menuCreateSchema, response: { 201: envelopeSchema(menuSchema), ...errors } },
     },
     async (request, reply) => {
@@ -88,7 +89,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:menu:edit', 'global') },
+      config: { access: requirePerm(Perm.menuEdit, 'global') },
       schema: {
         tags,
         summary: 'Update a menu (no cycles; perm codes must exist)',
@@ -103,7 +104,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:menu:delete', 'global') },
+      config: { access: requirePerm(Perm.menuDelete, 'global') },
       schema: {
         tags,
         summary: 'Delete a menu (409 while it has children)',

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { hasAnyPerm, type MenuItem } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { menus } from '../../db/schema.js';
+import { menus } from '../../db/schema/system.js';
 
 type MenuRow = typeof menus.$inferSelect;
 

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatStoredText, type Locale, type MessageItem, type MessageParams, type MessageType, type UnreadCount } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { campuses, messages, notices } from '../../db/schema.js';
+import { messages, notices } from '../../db/schema/messages.js';
+import { campuses } from '../../db/schema/system.js';
 import { notFound } from '../../lib/app-error.js';
 import { deliverMissedNotices } from '../../lib/notice-delivery.js';
 import type { StoredTexts, LocalText } from '../../lib/todos.js';

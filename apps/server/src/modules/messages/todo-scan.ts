@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { formatStoredText } from '@campus/contract';
+import { formatStoredText, Perm, type PermCode } from '@campus/contract';
 import { announceUnreadChange } from '../../lib/unread-events.js';
 
 const HOUR_MS = 3_600_000;
@@ -16,7 +16,7 @@ const HOUR_MS = 3_600_000;
 interface ProblemKind {
   prefix: string;
   key: 'todo.courseOverCapacity' | 'todo.roomTooSmall' | 'todo.scheduleClash';
-  perm: string;
+  perm: PermCode;
   findings: SQL;
 }
 
@@ -25,7 +25,7 @@ const PROBLEMS: readonly ProblemKind[] = [
     // The courses table refuses enrolled > capacity today; kept for data loaded around that check.
     prefix: 'course-over-capacity:',
     key: 'todo.courseOverCapacity',
-    perm: 'educate:course:edit',
+    perm: Perm.courseEdit,
     findings: sql`select c.cam_id, 'course-over-capacity:' || c.id as subject,
                          jsonb_build_object('course', c.name, 'enrolled', c.enrolled_count, 'capacity', c.capacity) as params
                   from courses c join terms t on t.id = c.term_id and t.cam_id = c.cam_id and t.is_current
@@ -34,7 +34,7 @@ const PROBLEMS: readonly ProblemKind[] = [
   {
     prefix: 'room-too-small:',
     key: 'todo.roomTooSmall',
-    perm: 'educate:schedule:edit',
+    perm: Perm.scheduleEdit,
     findings: sql`select se.cam_id, 'room-too-small:' || se.id as subject,
                          jsonb_build_object('course', c.name, 'enrolled', c.enrolled_count, 'room', r.name, 'capacity', r.capacity,
                            'weekday', se.weekday,
@@ -52,7 +52,7 @@ const PROBLEMS: readonly ProblemKind[] = [
     // are the enrolment check's job.
     prefix: 'schedule-clash:',
     key: 'todo.scheduleClash',
-    perm: 'educate:schedule:edit',
+    perm: Perm.scheduleEdit,
     findings: sql`select a.cam_id, 'schedule-clash:' || a.id || ':' || b.id as subject,
                          jsonb_build_object('a', ca.name, 'b', cb.name,
                            'kind', case when a.teacher_id = b.teacher_id then 'teacher' else 'room' end,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageItem, Notice, UnreadCount } from '@campus/contract';
-import { userCampuses } from '../../db/schema.js';
+import { userCampuses } from '../../db/schema/system.js';
 import { createCampus, createUser, getCampusIds } from '../../test/fixtures.js';
 import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
 

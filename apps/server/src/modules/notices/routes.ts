@@ -14,15 +14,17 @@ import {
   okSchema,
   pageSchema,
   type Notice,
+  Perm,
 } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { campuses, messages, notices, users } from '../../db/schema.js';
+import { messages, notices } from '../../db/schema/messages.js';
+import { campuses, users } from '../../db/schema/system.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { holdsAll } from '../../lib/grants.js';
 import { deliverNotice } from '../../lib/notice-delivery.js';
 import type { Principal } from '../../plugins/auth.js';
-import { escapeLike } from '../../lib/campus-crud.js';
 import { getPrincipal, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { announceUnreadChange } from '../../lib/unread-events.js';
@@ -155,7 +157,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.get(
     '/system/notices',
     {
-      config: { access: requirePerm('system:notice:list', 'global') },
+      config: { access: requirePerm(Perm.noticeList, 'global') },
       schema: {
         tags,
         summary:
@@ -184,7 +186,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.get(
     '/system/notices/audiences',
     {
-      config: { access: requirePerm(['system:notice:publish', 'system:notice:edit'], 'global') },
+      config: { access: requirePerm([Perm.noticePublish, Perm.noticeEdit], 'global') },
       schema: {
         tags,
         summary: 'Whom the caller may address a notice to: their campuses, and everyone only when they reach every campus',
@@ -208,7 +210,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.post(
     '/system/notices',
     {
-      config: { access: requirePerm('system:notice:publish', 'global') },
+      config: { access: requirePerm(Perm.noticePublish, 'global') },
       schema: {
         tags,
         summary:
@@ -255,7 +257,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.put(
     '/system/notices/:id',
     {
-      config: { access: requirePerm('system:notice:edit', 'global') },
+      config: { access: requirePerm(Perm.noticeEdit, 'global') },
       schema: {
         tags,
         summary:
@@ -301,7 +303,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.post(
     '/system/notices/:id/publish',
     {
-      config: { access: requirePerm('system:notice:publish', 'global') },
+      config: { access: requirePerm(Perm.noticePublish, 'global') },
       schema: {
         tags,
         summary:
@@ -329,7 +331,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.delete(
     '/system/notices/:id',
     {
-      config: { access: requirePerm('system:notice:delete', 'global') },
+      config: { access: requirePerm(Perm.noticeDelete, 'global') },
       schema: {
         tags,
         summary: "Withdraws a notice: it leaves every recipient's message box",
@@ -347,7 +349,7 @@ export const noticeRoutes: FastifyPluginAsync = async (parent) => {
   app.delete(
     '/system/notices',
     {
-      config: { access: requirePerm('system:notice:delete', 'global') },
+      config: { access: requirePerm(Perm.noticeDelete, 'global') },
       schema: {
         tags,
         summary: "Withdraws several notices, all or none: they leave every recipient's message box",

@@ -4,15 +4,16 @@ import type { OperlogItem } from '@campus/contract';
 import { buildApp } from '../../app.js';
 import { queryRows } from '../../db/query.js';
 import { readSheet } from '../../lib/tabular.js';
-import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
+import { type AdminSession, createAdminSession } from '../../test/admin-session.js';
+import { authed, call, createTestApp } from '../../test/test-app.js';
 import { purgeOperlogs } from './retention.js';
 
-let t: TestApp;
+let t: AdminSession;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = await getToken(t.app);
+  t = await createAdminSession();
+  adminToken = t.adminToken;
   // A mutation whose user agent is a spreadsheet formula.
   await call(t.app, {
     method: 'POST',

@@ -14,9 +14,9 @@ import {
   ResultCode,
   type OperlogQuery,
 } from '@campus/contract';
-import { operLogs } from '../../db/schema.js';
+import { operLogs } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { CONTENT_TYPES, writeCsv, writeXlsx } from '../../lib/tabular.js';
 import { requirePerm } from '../../plugins/access.js';
 import { scheduleOperlogRetention } from './retention.js';

@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type SystemPerm } from '@campus/contract';
-import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
+import { type AdminSession, callAs, createAdminSession } from '../../test/admin-session.js';
 
-let t: TestApp;
+let t: AdminSession;
 let adminToken: string;
 
-type Res = Awaited<ReturnType<typeof call>>;
-function as(token: string) {
-  return (method: string, url: string, payload?: object): Promise<Res> =>
-    call(t.app, {
-      method: method,
-      url,
-      headers: { ...authed(token), 'accept-language': 'en-US' },
-      ...(payload ? { payload } : {}),
-    });
-}
+const as = (token: string) => callAs(() => t.app, token, { 'accept-language': 'en-US' });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = await getToken(t.app);
+  t = await createAdminSession();
+  adminToken = t.adminToken;
 });
 afterAll(async () => {
   await t?.close();

@@ -12,6 +12,7 @@ import {
   permSchema,
   permUpdateSchema,
   text,
+  Perm,
 } from '@campus/contract';
 import { requirePerm } from '../../plugins/access.js';
 import { createPerm, deletePerm, getPerm, listPermGroups, listPerms, updatePerm } from './service.js';
@@ -25,7 +26,7 @@ export const permRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
-      config: { access: requirePerm('system:perm:list', 'global') },
+      config: { access: requirePerm(Perm.permList, 'global') },
       schema: {
         tags,
         summary: 'The permission catalogue, flat and paged (keyword: code or name prefix)',
@@ -40,7 +41,7 @@ export const permRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/groups`,
     {
       // The role-perm page shows the catalogue to tick from.
-      config: { access: requirePerm(['system:perm:list', 'system:role:assign'], 'global') },
+      config: { access: requirePerm([Perm.permList, Perm.roleAssign], 'global') },
       schema: {
         tags,
         summary: 'The whole permission catalogue grouped by module',
@@ -54,7 +55,7 @@ export const permRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:perm:list', 'global') },
+      config: { access: requirePerm(Perm.permList, 'global') },
       schema: { tags, summary: 'One permission', params: idParamsSchema, response: { 200: envelopeSchema(permSchema), ...errors } },
     },
     async (request) => ({ code: 0, msg: 'ok', data: await getPerm(app.db, request.params.id) }),
@@ -63,7 +64,7 @@ export const permRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
-      config: { access: requirePerm('system:perm:add', 'global') },
+      config: { access: requirePerm(Perm.permAdd, 'global') },
       schema: {
         tags,
         summary: 'Create a permission (code `area:thing:action`)',
@@ -81,7 +82,7 @@ export const permRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:perm:edit', 'global') },
+      config: { access: requirePerm(Perm.permEdit, 'global') },
       schema: {
         tags,
         summary: 'Rename a permission or move it to another module (the code stays)',
@@ -96,7 +97,7 @@ export const permRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:perm:delete', 'global') },
+      config: { access: requirePerm(Perm.permDelete, 'global') },
       schema: {
         tags,
         summary: 'Delete a permission (409 while a route, menu or role uses its code)',

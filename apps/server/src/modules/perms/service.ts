@@ -2,16 +2,16 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { FastifyRequest } from 'fastify';
 import { PERMISSIONS, ResultCode, type PermCreate, type PermQuery, type PermUpdate, type SystemPerm } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { menus, perms, rolePerms, roles } from '../../db/schema.js';
+import { menus, perms, rolePerms, roles } from '../../db/schema/system.js';
 import { AppError, conflict } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { describeReferences, type SystemReference } from '../../lib/grants.js';
 
 type PermRow = typeof perms.$inferSelect;
 
 /** Codes the server's routes and the web check: the contract's catalogue. */
-const CATALOGUE = new Set(PERMISSIONS.map((p) => p.code));
+const CATALOGUE: ReadonlySet<string> = new Set(PERMISSIONS.map((p) => p.code));
 const SORTS = { code: perms.code, name: perms.name, module: perms.module, createdAt: perms.createdAt } as const;
 
 const permNotFound = () => new AppError(404, ResultCode.notFound, 'system.permNotFound');

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, errorSchema, reportExportQuerySchema, reportSummaryQuerySchema, reportSummarySchema } from '@campus/contract';
+import {
+  envelopeSchema,
+  errorSchema,
+  reportExportQuerySchema,
+  reportSummaryQuerySchema,
+  reportSummarySchema,
+  Perm,
+} from '@campus/contract';
 import { CONTENT_TYPES } from '../../lib/tabular.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { buildReportTables, writeReportCsv, writeReportXlsx } from './export.js';
@@ -16,7 +23,7 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
   app.get(
     '/report/summary',
     {
-      config: { access: requirePerm('report:summary:list', 'campus') },
+      config: { access: requirePerm(Perm.summaryList, 'campus') },
       schema: {
         tags,
         summary:
@@ -33,7 +40,7 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
   app.get(
     '/report/summary/export',
     {
-      config: { access: requirePerm('report:summary:export', 'campus') },
+      config: { access: requirePerm(Perm.summaryExport, 'campus') },
       schema: {
         tags,
         summary:

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { ReportSummary } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { terms } from '../../db/schema.js';
+import { terms } from '../../db/schema/campus.js';
 import { notFound } from '../../lib/app-error.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { loadCampusClock } from '../../lib/campus-clock.js';

@@ -3,24 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
 import { createUser, getCampusIds } from '../../test/fixtures.js';
-import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
+import { type AdminSession, callAs, createAdminSession } from '../../test/admin-session.js';
+import { getToken } from '../../test/test-app.js';
 
-let t: TestApp;
+let t: AdminSession;
 let adminToken: string;
 let campusA: number;
 const permIds = new Map<string, number>();
 const menuIds = new Map<string, number>();
 
-type Res = Awaited<ReturnType<typeof call>>;
-function as(token: string) {
-  return (method: string, url: string, payload?: object): Promise<Res> =>
-    call(t.app, {
-      method: method,
-      url,
-      headers: { ...authed(token), 'accept-language': 'en-US' },
-      ...(payload ? { payload } : {}),
-    });
-}
+const as = (token: string) => callAs(() => t.app, token, { 'accept-language': 'en-US' });
 const ids = (codes: string[]) => codes.map((c) => permIds.get(c));
 
 async function roleByCode(code: string): Promise<Role> {
@@ -31,9 +23,9 @@ async function roleByCode(code: string): Promise<Role> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAdminSession();
   [campusA = 0] = await getCampusIds(t.database.db);
-  adminToken = await getToken(t.app);
+  adminToken = t.adminToken;
   const perms = await as(adminToken)('GET', '/api/system/perms?pageSize=200');
   for (const p of (perms.body.data as { list: { id: number; code: string }[] }).list) permIds.set(p.code, p.id);
   const menus = await as(adminToken)('GET', '/api/system/menus?pageSize=200');

@@ -15,6 +15,7 @@ import {
   roleUpdateSchema,
   roleUsersBodySchema,
   roleUsersSchema,
+  Perm,
 } from '@campus/contract';
 import { requirePerm } from '../../plugins/access.js';
 import {
@@ -34,14 +35,14 @@ import {
 const tags = ['system'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const base = '/system/roles';
-const readAccess = requirePerm(['system:role:list', 'system:role:assign'], 'global');
-const assignAccess = requirePerm('system:role:assign', 'global');
+const readAccess = requirePerm([Perm.roleList, Perm.roleAssign], 'global');
+const assignAccess = requirePerm(Perm.roleAssign, 'global');
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
-      config: { access: requirePerm('system:role:list', 'global') },
+      config: { access: requirePerm(Perm.roleList, 'global') },
       schema: {
         tags,
         summary: 'List roles (keyword: name or code prefix)',
@@ -64,7 +65,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
-      config: { access: requirePerm('system:role:add', 'global') },
+      config: { access: requirePerm(Perm.roleAdd, 'global') },
       schema: { tags, summary: 'Create a role', body: roleCreateSchema, response: { 201: envelopeSchema(roleSchema), ...errors } },
     },
     async (request, reply) => {
@@ -77,7 +78,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:role:edit', 'global') },
+      config: { access: requirePerm(Perm.roleEdit, 'global') },
       schema: {
         tags,
         summary: 'Update a role (the built-in admin role keeps its code and stays active)',
@@ -92,7 +93,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:role:delete', 'global') },
+      config: { access: requirePerm(Perm.roleDelete, 'global') },
       schema: {
         tags,
         summary: 'Delete a role (not the built-in one; 409 naming its members while it has any)',

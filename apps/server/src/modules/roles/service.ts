@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, type SQL
 import type { FastifyRequest } from 'fastify';
 import { ResultCode, type Role, type RoleCreate, type RoleQuery, type RoleUpdate } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { menus, perms, roleMenus, rolePerms, roles, userRoles, users } from '../../db/schema.js';
+import { menus, perms, roleMenus, rolePerms, roles, userRoles, users } from '../../db/schema/system.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { getPrincipal } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import {

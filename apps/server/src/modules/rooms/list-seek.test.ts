@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../../db/query.js';
-import { listPageReads } from '../../lib/campus-crud.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { getCampusIds } from '../../test/fixtures.js';
+import { countListPageReads } from '../../test/list-page-reads.js';
 import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
 import { roomSpec } from './routes.js';
 
@@ -12,6 +12,7 @@ import { roomSpec } from './routes.js';
 let t: TestApp;
 let token: string;
 let camId: number;
+const listPageReads = countListPageReads();
 
 beforeAll(async () => {
   t = await createTestApp();

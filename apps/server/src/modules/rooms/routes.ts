@@ -1,13 +1,15 @@
 import { gte, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { roomCreateSchema, roomQuerySchema, roomSchema, roomUpdateSchema, type Room } from '@campus/contract';
-import { rooms, scheduleEntries } from '../../db/schema.js';
-import { registerCampusCrud, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
+import { roomCreateSchema, roomQuerySchema, roomSchema, roomUpdateSchema, type Room, Perm } from '@campus/contract';
+import { rooms, scheduleEntries } from '../../db/schema/campus.js';
+import { type CampusCrudSpec, type Values } from '../../resources/campus-resource.js';
+import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
+import { getRoute, listRoute } from '../../resources/read-routes.js';
 
 export const roomSpec: CampusCrudSpec<typeof rooms> = {
   thing: 'room',
   table: rooms,
-  perms: { list: 'educate:room:list', add: 'educate:room:add', edit: 'educate:room:edit', delete: 'educate:room:delete' },
+  perms: { list: Perm.roomList, add: Perm.roomAdd, edit: Perm.roomEdit, delete: Perm.roomDelete },
   schemas: { create: roomCreateSchema, update: roomUpdateSchema, query: roomQuerySchema, item: roomSchema },
   sortColumns: { code: rooms.code, name: rooms.name, capacity: rooms.capacity, createdAt: rooms.createdAt },
   defaultOrder: { column: rooms.code, direction: 'asc' },
@@ -30,5 +32,11 @@ export const roomSpec: CampusCrudSpec<typeof rooms> = {
 };
 
 export const roomRoutes: FastifyPluginAsync = async (app) => {
-  registerCampusCrud(app, '/educate/rooms', roomSpec);
+  const url = '/educate/rooms';
+  app.route(listRoute(url, roomSpec));
+  app.route(getRoute(url, roomSpec));
+  app.route(createRoute(url, roomSpec));
+  app.route(updateRoute(url, roomSpec));
+  app.route(deleteRoute(url, roomSpec));
+  app.route(deleteManyRoute(url, roomSpec));
 };

@@ -17,9 +17,11 @@ import {
   scheduleEntryUpdateSchema,
   scheduleWriteResultSchema,
   type WeekPattern,
+  Perm,
 } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
-import { campuses, courses, rooms, scheduleEntries, teachers, terms } from '../../db/schema.js';
+import { courses, rooms, scheduleEntries, teachers, terms } from '../../db/schema/campus.js';
+import { campuses } from '../../db/schema/system.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
@@ -43,10 +45,10 @@ import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
 const tags = ['educate'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const PERMS = {
-  list: 'educate:schedule:list',
-  add: 'educate:schedule:add',
-  edit: 'educate:schedule:edit',
-  delete: 'educate:schedule:delete',
+  list: Perm.scheduleList,
+  add: Perm.scheduleAdd,
+  edit: Perm.scheduleEdit,
+  delete: Perm.scheduleDelete,
 } as const;
 
 const missingRef = (field: string, id: unknown) => new AppError(404, ResultCode.notFound, 'data.missingRefs', { field, ids: String(id) });

@@ -3,10 +3,12 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { buildListPage, listPageReads, prefixRange } from '../../lib/campus-crud.js';
+import { prefixRange } from '../../lib/prefix-range.js';
+import { buildListPage } from '../../resources/list-sql.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { flattenPlan, type PlanNode } from '../../test/explain.js';
 import { getCampusIds } from '../../test/fixtures.js';
+import { countListPageReads } from '../../test/list-page-reads.js';
 import { expectStudentPage, matchingStudents, SEARCH_ROWS, seedSearchableStudents } from '../../test/student-list.js';
 import { createTestApp, getToken, type TestApp } from '../../test/test-app.js';
 import { studentSpec } from './routes.js';
@@ -20,6 +22,7 @@ let t: TestApp;
 let token: string;
 let camId: number;
 let planOnce: Db;
+const listPageReads = countListPageReads();
 
 const session = () => ({ token, camId });
 

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query.js';
-import { buildListPage, listPageReads, prefixRange } from '../../lib/campus-crud.js';
+import { prefixRange } from '../../lib/prefix-range.js';
+import { buildListPage } from '../../resources/list-sql.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { explainPlan } from '../../test/explain.js';
 import { getCampusIds } from '../../test/fixtures.js';
+import { countListPageReads } from '../../test/list-page-reads.js';
 import { expectStudentPage, matchingStudents, SEARCH_ROWS, seedSearchableStudents } from '../../test/student-list.js';
 import { authed, call, createTestApp, getToken, isPostgres, type TestApp } from '../../test/test-app.js';
 import { studentSpec } from './routes.js';
@@ -16,6 +18,7 @@ import { studentSpec } from './routes.js';
 let t: TestApp;
 let token: string;
 let camId: number;
+const listPageReads = countListPageReads();
 
 async function explainListPage(keyword: string, page: number) {
   const scope = createCampusScope(t.database.db, camId);

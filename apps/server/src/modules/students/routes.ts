@@ -9,9 +9,12 @@ import {
   studentUpdateSchema,
   type Student,
 } from '@campus/contract';
-import { courses, enrolments, students } from '../../db/schema.js';
-import { registerCampusCrud, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
-import { registerCampusIo, type CampusIoSpec } from '../../lib/campus-io.js';
+import { courses, enrolments, students } from '../../db/schema/campus.js';
+import { type CampusCrudSpec, type CampusIoSpec, type Values } from '../../resources/campus-resource.js';
+import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
+import { getRoute, listRoute } from '../../resources/read-routes.js';
+import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
+import { importRoute } from '../../resources/import-route.js';
 
 type Row = typeof students.$inferSelect;
 
@@ -90,7 +93,15 @@ export const studentIo: CampusIoSpec<typeof students> = {
 };
 
 export const studentRoutes: FastifyPluginAsync = async (app) => {
+  const url = '/educate/students';
   // The fixed paths first: /export and /import-template must not read as /:id.
-  registerCampusIo(app, '/educate/students', studentSpec, studentIo);
-  registerCampusCrud(app, '/educate/students', studentSpec);
+  app.route(exportRoute(url, studentSpec, studentIo));
+  app.route(importTemplateRoute(url, studentSpec, studentIo));
+  app.route(importRoute(url, studentSpec, studentIo));
+  app.route(listRoute(url, studentSpec));
+  app.route(getRoute(url, studentSpec));
+  app.route(createRoute(url, studentSpec));
+  app.route(updateRoute(url, studentSpec));
+  app.route(deleteRoute(url, studentSpec));
+  app.route(deleteManyRoute(url, studentSpec));
 };

@@ -1,10 +1,22 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { FIELD_LABELS, teacherCreateSchema, teacherQuerySchema, teacherSchema, teacherUpdateSchema, type Teacher } from '@campus/contract';
-import { courses, scheduleEntries, teachers, users } from '../../db/schema.js';
+import {
+  FIELD_LABELS,
+  teacherCreateSchema,
+  teacherQuerySchema,
+  teacherSchema,
+  teacherUpdateSchema,
+  type Teacher,
+  Perm,
+} from '@campus/contract';
+import { courses, scheduleEntries, teachers } from '../../db/schema/campus.js';
+import { users } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
-import { registerCampusCrud, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
-import { registerCampusIo, type CampusIoSpec } from '../../lib/campus-io.js';
+import { type CampusCrudSpec, type CampusIoSpec, type Reference, type Values } from '../../resources/campus-resource.js';
+import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
+import { getRoute, listRoute } from '../../resources/read-routes.js';
+import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
+import { importRoute } from '../../resources/import-route.js';
 import { ResultCode } from '@campus/contract';
 
 type Row = typeof teachers.$inferSelect;
@@ -29,7 +41,7 @@ export const toTeacher = (r: Row): Teacher => ({
 export const teacherSpec: CampusCrudSpec<typeof teachers> = {
   thing: 'teacher',
   table: teachers,
-  perms: { list: 'educate:teacher:list', add: 'educate:teacher:add', edit: 'educate:teacher:edit', delete: 'educate:teacher:delete' },
+  perms: { list: Perm.teacherList, add: Perm.teacherAdd, edit: Perm.teacherEdit, delete: Perm.teacherDelete },
   schemas: { create: teacherCreateSchema, update: teacherUpdateSchema, query: teacherQuerySchema, item: teacherSchema },
   sortColumns: {
     staffNo: teachers.staffNo,
@@ -74,7 +86,7 @@ export const teacherSpec: CampusCrudSpec<typeof teachers> = {
 export const teacherIo: CampusIoSpec<typeof teachers> = {
   labels: FIELD_LABELS.teacher,
   valueLabels: { gender: 'gender', status: 'staffStatus' },
-  perms: { import: 'educate:teacher:import', export: 'educate:teacher:export' },
+  perms: { import: Perm.teacherImport, export: Perm.teacherExport },
   fileName: { 'zh-CN': '教师名单', 'en-US': 'teachers' },
   key: { field: 'staffNo', column: teachers.staffNo },
   toCells: (r) => {
@@ -84,6 +96,15 @@ export const teacherIo: CampusIoSpec<typeof teachers> = {
 };
 
 export const teacherRoutes: FastifyPluginAsync = async (app) => {
-  registerCampusIo(app, '/educate/teachers', teacherSpec, teacherIo);
-  registerCampusCrud(app, '/educate/teachers', teacherSpec);
+  const url = '/educate/teachers';
+  // The fixed paths first: /export and /import-template must not read as /:id.
+  app.route(exportRoute(url, teacherSpec, teacherIo));
+  app.route(importTemplateRoute(url, teacherSpec, teacherIo));
+  app.route(importRoute(url, teacherSpec, teacherIo));
+  app.route(listRoute(url, teacherSpec));
+  app.route(getRoute(url, teacherSpec));
+  app.route(createRoute(url, teacherSpec));
+  app.route(updateRoute(url, teacherSpec));
+  app.route(deleteRoute(url, teacherSpec));
+  app.route(deleteManyRoute(url, teacherSpec));
 };

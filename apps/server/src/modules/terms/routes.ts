@@ -10,13 +10,16 @@ import {
   WEEKDAY_LABELS,
   type Locale,
   type Term,
+  Perm,
 } from '@campus/contract';
-import { courses, scheduleEntries, terms } from '../../db/schema.js';
+import { courses, scheduleEntries, terms } from '../../db/schema/campus.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { CampusScope } from '../../lib/campus-scope.js';
 import { loadEntries, lockCampusSchedules } from '../../lib/scheduling/schedule-service.js';
 import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
-import { registerCampusCrud, type CampusCrudSpec } from '../../lib/campus-crud.js';
+import { type CampusCrudSpec } from '../../resources/campus-resource.js';
+import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
+import { getRoute, listRoute } from '../../resources/read-routes.js';
 
 type Row = typeof terms.$inferSelect;
 
@@ -48,7 +51,7 @@ async function assertEntriesWithinDates(scope: CampusScope, values: Record<strin
 export const termSpec: CampusCrudSpec<typeof terms> = {
   thing: 'term',
   table: terms,
-  perms: { list: 'educate:term:list', add: 'educate:term:add', edit: 'educate:term:edit', delete: 'educate:term:delete' },
+  perms: { list: Perm.termList, add: Perm.termAdd, edit: Perm.termEdit, delete: Perm.termDelete },
   schemas: { create: termCreateSchema, update: termUpdateSchema, query: termQuerySchema, item: termSchema },
   sortColumns: {
     name: terms.name,
@@ -124,5 +127,11 @@ export const termSpec: CampusCrudSpec<typeof terms> = {
 };
 
 export const termRoutes: FastifyPluginAsync = async (app) => {
-  registerCampusCrud(app, '/educate/terms', termSpec);
+  const url = '/educate/terms';
+  app.route(listRoute(url, termSpec));
+  app.route(getRoute(url, termSpec));
+  app.route(createRoute(url, termSpec));
+  app.route(updateRoute(url, termSpec));
+  app.route(deleteRoute(url, termSpec));
+  app.route(deleteManyRoute(url, termSpec));
 };

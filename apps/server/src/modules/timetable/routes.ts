@@ -11,8 +11,10 @@ import {
   timetableQuerySchema,
   timetableSchema,
   type Locale,
+  Perm,
 } from '@campus/contract';
-import { campuses, courses, enrolments, rooms, scheduleEntries, students, teachers, terms } from '../../db/schema.js';
+import { courses, enrolments, rooms, scheduleEntries, students, teachers, terms } from '../../db/schema/campus.js';
+import { campuses } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
@@ -23,7 +25,7 @@ import { computeWeeklyLoad } from './load.js';
 
 const tags = ['educate'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const PERM = 'educate:schedule:list';
+const PERM = Perm.scheduleList;
 
 type TargetKind = 'teacher' | 'room' | 'student' | 'course';
 

@@ -16,6 +16,7 @@ import {
   userSchema,
   userStatusBodySchema,
   userUpdateSchema,
+  Perm,
 } from '@campus/contract';
 import { requirePerm } from '../../plugins/access.js';
 import {
@@ -38,7 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
-      config: { access: requirePerm('system:user:list', 'global') },
+      config: { access: requirePerm(Perm.userList, 'global') },
       schema: {
         tags,
         summary: 'List user accounts (keyword: username, nickname or phone prefix)',
@@ -52,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:user:list', 'global') },
+      config: { access: requirePerm(Perm.userList, 'global') },
       schema: { tags, summary: 'One user account', params: idParamsSchema, response: { 200: envelopeSchema(userSchema), ...errors } },
     },
     async (request) => ({ code: 0, msg: 'ok', data: await getUser(app.db, request.params.id) }),
@@ -61,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
-      config: { access: requirePerm('system:user:add', 'global') },
+      config: { access: requirePerm(Perm.userAdd, 'global') },
       schema: {
         tags,
         summary: 'Create a user; without a password a temporary one is generated, answered once, and must be changed',
@@ -79,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:user:edit', 'global') },
+      config: { access: requirePerm(Perm.userEdit, 'global') },
       schema: {
         tags,
         summary: 'Update a user (not the password; not your own roles, campuses or status)',
@@ -94,7 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:id/status`,
     {
-      config: { access: requirePerm('system:user:edit', 'global'), operlog: { module: 'system:user', action: 'status' } },
+      config: { access: requirePerm(Perm.userEdit, 'global'), operlog: { module: 'system:user', action: 'status' } },
       schema: {
         tags,
         summary: 'Enable or disable a user; disabling ends their sessions',
@@ -109,7 +110,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:id`,
     {
-      config: { access: requirePerm('system:user:delete', 'global') },
+      config: { access: requirePerm(Perm.userDelete, 'global') },
       schema: {
         tags,
         summary: 'Delete a user (not yourself, not the last admin; 409 while referred to)',
@@ -126,7 +127,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     base,
     {
-      config: { access: requirePerm('system:user:delete', 'global') },
+      config: { access: requirePerm(Perm.userDelete, 'global') },
       schema: { tags, summary: 'Delete several users: all or none', body: idsBodySchema, response: { 200: okSchema, ...errors } },
     },
     async (request) => {
@@ -138,7 +139,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/:id/reset-password`,
     {
-      config: { access: requirePerm('system:user:resetPwd', 'global') },
+      config: { access: requirePerm(Perm.userResetPwd, 'global') },
       schema: {
         tags,
         summary: "Reset a user's password (typed, encrypted as at login, or generated and answered once); ends their sessions",
@@ -156,7 +157,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/:id/logout`,
     {
-      config: { access: requirePerm('system:user:forceLogout', 'global') },
+      config: { access: requirePerm(Perm.userForceLogout, 'global') },
       schema: {
         tags,
         summary: 'Force sign-out: end every session of a user',
@@ -173,7 +174,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/:id/unlock`,
     {
-      config: { access: requirePerm('system:loginlog:unlock', 'global') },
+      config: { access: requirePerm(Perm.loginlogUnlock, 'global') },
       schema: {
         tags,
         summary: 'Lift the sign-in lockout of a user',

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { decryptLoginPassword, ResultCode, type SystemUser, type UserCreate, type UserQuery, type UserUpdate } from '@campus/contract';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../config/config.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { campuses, depts, roles, sessions, userCampuses, userRoles, users } from '../../db/schema.js';
+import { campuses, depts, roles, sessions, userCampuses, userRoles, users } from '../../db/schema/system.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/campus-crud.js';
+import { escapeLike } from '../../lib/escape-like.js';
 import { assertPasswordPolicy, hashPassword } from '../../lib/passwords.js';
 import { createTemporaryPassword } from '../../lib/tokens.js';
 import { getPrincipal } from '../../plugins/access.js';

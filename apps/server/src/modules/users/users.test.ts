@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptLoginPassword, ResultCode, type SystemUser } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
-import { teachers, users } from '../../db/schema.js';
+import { teachers } from '../../db/schema/campus.js';
+import { users } from '../../db/schema/system.js';
 import { createCampus, createUser, getCampusIds } from '../../test/fixtures.js';
+import { callAs } from '../../test/admin-session.js';
 import { ADMIN_PASSWORD, authed, call, createTestApp, getToken, login, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -15,11 +17,7 @@ const perms = new Map<string, number>();
 /** Every plaintext password and token the tests use: none may reach the operation log. */
 const secrets: string[] = [];
 
-type Res = Awaited<ReturnType<typeof call>>;
-function as(token: string) {
-  return (method: string, url: string, payload?: object): Promise<Res> =>
-    call(t.app, { method: method, url, headers: authed(token), ...(payload ? { payload } : {}) });
-}
+const as = (token: string) => callAs(() => t.app, token);
 const enc = (plain: string) => {
   // Words like "password" are in the log as field names; only distinctive test passwords count.
   if (plain.length >= 10) secrets.push(plain);

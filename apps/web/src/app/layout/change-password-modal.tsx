@@ -18,7 +18,7 @@ interface PasswordForm {
 
 interface ChangePasswordModalProps {
   isOpen: boolean;
-  /** A reset password must be changed before anything else (API.md mustChangePassword). */
+  /** A reset password must be changed before anything else (docs/api-conventions.md, mustChangePassword). */
   isForced: boolean;
   onClose: () => void;
 }

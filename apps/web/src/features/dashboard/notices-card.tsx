@@ -5,6 +5,7 @@ import Spin from '@arco-design/web-react/es/Spin';
 import { IconPlus, IconPushpin } from '@arco-design/web-react/icon';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { Perm } from '@campus/contract';
 import { useT } from '../../lib/i18n';
 import { usePermission } from '../../lib/permission';
 import { request } from '../../lib/request';
@@ -36,12 +37,12 @@ export function NoticesCard() {
       title={t('dashboard.notices.title')}
       extra={
         <span className="notice-actions">
-          {can(['system:notice:list']) && can(['system:notice:publish']) && (
+          {can([Perm.noticeList]) && can([Perm.noticePublish]) && (
             <Button size="mini" type="secondary" icon={<IconPlus />} onClick={() => void navigate(`${NOTICE_PAGE}?compose=1`)}>
               {t('dashboard.notices.publish')}
             </Button>
           )}
-          {can(['system:notice:list']) && (
+          {can([Perm.noticeList]) && (
             <Button size="mini" type="text" onClick={() => void navigate(NOTICE_PAGE)}>
               {t('dashboard.notices.more')}
             </Button>

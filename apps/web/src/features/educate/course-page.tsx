@@ -15,7 +15,7 @@ import { useCourseOptions } from './use-course-options';
 import './course.css';
 
 const PAGE_KEY = 'course';
-const COURSE_DELETE = 'educate:course:delete';
+const COURSE_DELETE = Perm.courseDelete;
 
 export function CoursePage() {
   const t = useT();

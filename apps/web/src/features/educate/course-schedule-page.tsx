@@ -21,6 +21,7 @@ import {
   type ScheduleConflict,
   type ScheduleEntry,
   type WeekPattern,
+  Perm,
 } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -39,9 +40,9 @@ import { fitDayRange, type MoveTarget, type TimeSpan } from './schedule-grid-log
 import './schedule-messages';
 import './timetable-page.css';
 
-const PERM_ADD = 'educate:schedule:add';
-const PERM_EDIT = 'educate:schedule:edit';
-const PERM_DELETE = 'educate:schedule:delete';
+const PERM_ADD = Perm.scheduleAdd;
+const PERM_EDIT = Perm.scheduleEdit;
+const PERM_DELETE = Perm.scheduleDelete;
 
 interface PageClash {
   conflicts: ScheduleConflict[];

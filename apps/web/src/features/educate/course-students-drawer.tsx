@@ -1,3 +1,4 @@
+import { Perm } from '@campus/contract';
 import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Drawer from '@arco-design/web-react/es/Drawer';
@@ -17,7 +18,7 @@ import { useSessionStore } from '../../lib/session';
 import { courseApi, dropStudents, enrolStudents, fetchEnrolled, studentApi, type EnrolledStudent } from './educate-api';
 import { fieldLabel } from './educate-labels';
 
-const ENROL_PERM = 'educate:course:enrol';
+const ENROL_PERM = Perm.courseEnrol;
 
 /** A course's students: capacity at a glance, a searchable picker to enrol, drop per row. */
 export function CourseStudentsDrawer({

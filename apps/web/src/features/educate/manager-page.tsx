@@ -1,4 +1,4 @@
-import { MANAGER_SORTS, managerCreateSchema, managerUpdateSchema, type Manager } from '@campus/contract';
+import { MANAGER_SORTS, managerCreateSchema, managerUpdateSchema, type Manager, Perm } from '@campus/contract';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
@@ -9,7 +9,7 @@ import { fieldLabel, valueOptions } from './educate-labels';
 import { StatusTag } from './status-tag';
 
 const PAGE_KEY = 'manager';
-const MANAGER_PERMS = { add: 'educate:manager:add', edit: 'educate:manager:edit', delete: 'educate:manager:delete' } as const;
+const MANAGER_PERMS = { add: Perm.managerAdd, edit: Perm.managerEdit, delete: Perm.managerDelete } as const;
 
 export function ManagerPage() {
   const t = useT();

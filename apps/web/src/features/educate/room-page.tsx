@@ -1,4 +1,4 @@
-import { ROOM_SORTS, roomCreateSchema, roomUpdateSchema, type Room } from '@campus/contract';
+import { ROOM_SORTS, roomCreateSchema, roomUpdateSchema, type Room, Perm } from '@campus/contract';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
@@ -8,7 +8,7 @@ import { roomApi } from './educate-api';
 import { fieldLabel } from './educate-labels';
 
 const PAGE_KEY = 'room';
-const ROOM_PERMS = { add: 'educate:room:add', edit: 'educate:room:edit', delete: 'educate:room:delete' } as const;
+const ROOM_PERMS = { add: Perm.roomAdd, edit: Perm.roomEdit, delete: Perm.roomDelete } as const;
 
 export function RoomPage() {
   const t = useT();

@@ -17,11 +17,11 @@ import { StatusTag } from './status-tag';
 
 const PAGE_KEY = 'teacher';
 const TEACHER_PERMS = {
-  add: 'educate:teacher:add',
-  edit: 'educate:teacher:edit',
-  delete: 'educate:teacher:delete',
-  import: 'educate:teacher:import',
-  export: 'educate:teacher:export',
+  add: Perm.teacherAdd,
+  edit: Perm.teacherEdit,
+  delete: Perm.teacherDelete,
+  import: Perm.teacherImport,
+  export: Perm.teacherExport,
 } as const;
 
 export function TeacherPage() {

@@ -1,5 +1,5 @@
 import Tag from '@arco-design/web-react/es/Tag';
-import { TERM_SORTS, termCreateSchema, termUpdateSchema, type Term } from '@campus/contract';
+import { TERM_SORTS, termCreateSchema, termUpdateSchema, type Term, Perm } from '@campus/contract';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
@@ -9,7 +9,7 @@ import { termApi } from './educate-api';
 import { fieldLabel } from './educate-labels';
 
 const PAGE_KEY = 'term';
-const TERM_PERMS = { add: 'educate:term:add', edit: 'educate:term:edit', delete: 'educate:term:delete' } as const;
+const TERM_PERMS = { add: Perm.termAdd, edit: Perm.termEdit, delete: Perm.termDelete } as const;
 
 export function TermPage() {
   const t = useT();

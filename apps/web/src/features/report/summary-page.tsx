@@ -4,7 +4,7 @@ import Empty from '@arco-design/web-react/es/Empty';
 import Select from '@arco-design/web-react/es/Select';
 import Spin from '@arco-design/web-react/es/Spin';
 import { IconDownload, IconPrinter, IconRefresh } from '@arco-design/web-react/icon';
-import { MAX_PAGE_SIZE, VALUE_LABELS, type Locale, type ReportSummary, type Term } from '@campus/contract';
+import { MAX_PAGE_SIZE, VALUE_LABELS, type Locale, type ReportSummary, type Term, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -332,7 +332,7 @@ export function SummaryPage() {
   const [termId, setTermId] = useState<number | undefined>(undefined);
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const summary = useQuery({ queryKey: ['report', 'summary', camId, termId], queryFn: () => fetchSummary(termId) });
-  const terms = useQuery({ queryKey: ['report', 'terms', camId], queryFn: fetchTerms, enabled: can(['educate:term:list']) });
+  const terms = useQuery({ queryKey: ['report', 'terms', camId], queryFn: fetchTerms, enabled: can([Perm.termList]) });
   const term = summary.data?.term ?? null;
   const shownTermId = termId ?? term?.id;
   const termOptions = (terms.data ?? (term ? [{ id: term.id, name: term.name, current: true }] : [])).map((item) => ({
@@ -385,7 +385,7 @@ export function SummaryPage() {
             title={t('report.refresh')}
             onClick={() => void summary.refetch()}
           />
-          {can(['report:summary:export']) && (
+          {can([Perm.summaryExport]) && (
             <>
               <Button icon={<IconDownload />} loading={exporting === 'xlsx'} onClick={() => void runExport('xlsx')}>
                 {t('report.export.xlsx')}

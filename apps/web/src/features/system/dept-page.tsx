@@ -1,4 +1,4 @@
-import { deptCreateSchema, deptUpdateSchema, type DeptNode } from '@campus/contract';
+import { deptCreateSchema, deptUpdateSchema, type DeptNode, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccess } from '../../lib/feedback';
@@ -10,7 +10,7 @@ import { deptApi, fetchDeptTree } from './system-api';
 import { buildDeptTreeData, formatTime, statusOptions } from './system-labels';
 import { TreeTablePage } from './tree-table-page';
 
-const DEPT_PERMS = { add: 'system:dept:add', edit: 'system:dept:edit', delete: 'system:dept:delete' } as const;
+const DEPT_PERMS = { add: Perm.deptAdd, edit: Perm.deptEdit, delete: Perm.deptDelete } as const;
 
 export function DeptPage() {
   const t = useT();

@@ -3,7 +3,7 @@ import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Space from '@arco-design/web-react/es/Space';
 import Tag from '@arco-design/web-react/es/Tag';
-import { LOGIN_REASONS, type Loginlog } from '@campus/contract';
+import { LOGIN_REASONS, type Loginlog, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
@@ -48,7 +48,7 @@ export function LoginLogPanel({ viewSwitch }: { viewSwitch: ReactNode }) {
                     {u.nickname} ({u.username})
                   </span>
                   <span className="locked-until">{t('sys.user.lockedUntil', { time: formatTime(u.lockedUntil) })}</span>
-                  <Permission perms={['system:loginlog:unlock']}>
+                  <Permission perms={[Perm.loginlogUnlock]}>
                     <Button
                       size="mini"
                       type="primary"

@@ -1,6 +1,6 @@
 import Space from '@arco-design/web-react/es/Space';
 import Tag from '@arco-design/web-react/es/Tag';
-import { menuCreateSchema, menuUpdateSchema, type SystemMenuNode } from '@campus/contract';
+import { menuCreateSchema, menuUpdateSchema, type SystemMenuNode, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccess } from '../../lib/feedback';
@@ -11,7 +11,7 @@ import { fetchAllPerms, fetchMenuTree, menuApi } from './system-api';
 import { buildMenuTreeData, filterTree } from './system-labels';
 import { TreeTablePage } from './tree-table-page';
 
-const MENU_PERMS = { add: 'system:menu:add', edit: 'system:menu:edit', delete: 'system:menu:delete' } as const;
+const MENU_PERMS = { add: Perm.menuAdd, edit: Perm.menuEdit, delete: Perm.menuDelete } as const;
 
 function yesNo(isOn: boolean, label: string) {
   return isOn ? (

@@ -1,7 +1,7 @@
 import Button from '@arco-design/web-react/es/Button';
 import Tag from '@arco-design/web-react/es/Tag';
 import { IconPushpin, IconSend } from '@arco-design/web-react/icon';
-import { NOTICE_SORTS, NOTICE_STATUSES, NOTICE_TYPES, noticeCreateSchema, noticeUpdateSchema, type Notice } from '@campus/contract';
+import { NOTICE_SORTS, NOTICE_STATUSES, NOTICE_TYPES, noticeCreateSchema, noticeUpdateSchema, type Notice, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import './system-messages';
 import './system.css';
 
 const PAGE_KEY = 'system-notice';
-const NOTICE_PERMS = { publish: 'system:notice:publish', edit: 'system:notice:edit', delete: 'system:notice:delete' } as const;
+const NOTICE_PERMS = { publish: Perm.noticePublish, edit: Perm.noticeEdit, delete: Perm.noticeDelete } as const;
 /** The select's value for "everyone": the contract reads '' as no campus. */
 const EVERYONE = '';
 

@@ -1,3 +1,4 @@
+import { Perm } from '@campus/contract';
 import Button from '@arco-design/web-react/es/Button';
 import Radio from '@arco-design/web-react/es/Radio';
 import Tag from '@arco-design/web-react/es/Tag';
@@ -95,7 +96,7 @@ export function OperLogPage() {
           </Button>
         )}
         toolbar={(query) => (
-          <Permission perms={['system:operlog:export']}>
+          <Permission perms={[Perm.operlogExport]}>
             <ExportButton
               path="/system/operlogs"
               query={{ ...query, keyword: undefined, filters: { ...query.filters, ...(query.keyword ? { username: query.keyword } : {}) } }}

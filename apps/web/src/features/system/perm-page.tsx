@@ -1,5 +1,5 @@
 import Tag from '@arco-design/web-react/es/Tag';
-import { PERM_SORTS, permCreateSchema, permUpdateSchema, type SystemPerm } from '@campus/contract';
+import { PERM_SORTS, permCreateSchema, permUpdateSchema, type SystemPerm, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { showSuccess } from '../../lib/feedback';
@@ -27,7 +27,7 @@ const moduleField = z
   .optional();
 const permCreateFormSchema = permCreateSchema.extend({ module: moduleField });
 const permUpdateFormSchema = permUpdateSchema.extend({ module: moduleField });
-const PERM_PERMS = { add: 'system:perm:add', edit: 'system:perm:edit', delete: 'system:perm:delete' } as const;
+const PERM_PERMS = { add: Perm.permAdd, edit: Perm.permEdit, delete: Perm.permDelete } as const;
 
 /** The catalogue, ordered and filtered by module; a code routes check (built-in) cannot be deleted. */
 export function PermPage() {

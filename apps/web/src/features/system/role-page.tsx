@@ -1,5 +1,5 @@
 import Tag from '@arco-design/web-react/es/Tag';
-import { ROLE_SORTS, roleCreateSchema, roleUpdateSchema, type Role } from '@campus/contract';
+import { ROLE_SORTS, roleCreateSchema, roleUpdateSchema, type Role, Perm } from '@campus/contract';
 import { Link } from 'react-router';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
@@ -15,10 +15,10 @@ import './system.css';
 
 const PAGE_KEY = 'system-role';
 const ROLE_PERMS = {
-  add: 'system:role:add',
-  edit: 'system:role:edit',
-  delete: 'system:role:delete',
-  assign: 'system:role:assign',
+  add: Perm.roleAdd,
+  edit: Perm.roleEdit,
+  delete: Perm.roleDelete,
+  assign: Perm.roleAssign,
 } as const;
 
 export function RolePage() {

@@ -1,3 +1,4 @@
+import type { PermCode } from '@campus/contract';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Empty from '@arco-design/web-react/es/Empty';
@@ -26,7 +27,7 @@ interface TreeTablePageProps<T extends TreeRow> {
   fetchTree: (keyword: string) => Promise<T[]>;
   columns: ColumnProps<T>[];
   keywordPlaceholder: string;
-  perms: { add: string; edit: string; delete: string };
+  perms: { add: PermCode; edit: PermCode; delete: PermCode };
   describeRow: (row: T) => string;
   onAdd: (parent: T | null) => void;
   onEdit: (row: T) => void;

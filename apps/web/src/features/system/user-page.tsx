@@ -7,7 +7,7 @@ import Switch from '@arco-design/web-react/es/Switch';
 import Tag from '@arco-design/web-react/es/Tag';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
 import { IconDown, IconLock } from '@arco-design/web-react/icon';
-import { USER_SORTS, userCreateSchema, userUpdateSchema, type SystemUser } from '@campus/contract';
+import { USER_SORTS, userCreateSchema, userUpdateSchema, type SystemUser, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -29,12 +29,12 @@ import './system.css';
 
 const PAGE_KEY = 'system-user';
 export const USER_PERMS = {
-  add: 'system:user:add',
-  edit: 'system:user:edit',
-  delete: 'system:user:delete',
-  resetPwd: 'system:user:resetPwd',
-  forceLogout: 'system:user:forceLogout',
-  unlock: 'system:loginlog:unlock',
+  add: Perm.userAdd,
+  edit: Perm.userEdit,
+  delete: Perm.userDelete,
+  resetPwd: Perm.userResetPwd,
+  forceLogout: Perm.userForceLogout,
+  unlock: Perm.loginlogUnlock,
 } as const;
 
 // The form takes the password as typed (blank: the server generates one); it is encrypted on the way out.

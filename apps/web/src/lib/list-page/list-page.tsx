@@ -1,3 +1,4 @@
+import type { PermCode } from '@campus/contract';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Checkbox from '@arco-design/web-react/es/Checkbox';
@@ -61,7 +62,7 @@ export interface ListPageProps<T extends { id: number }> {
   actionsWidth?: number;
   toolbar?: (query: ListQuery) => ReactNode;
   /** Row and bulk delete, shown to holders of these perms. */
-  deletion?: { perms: string[]; remove: (id: number) => Promise<void>; removeMany: (ids: number[]) => Promise<void> };
+  deletion?: { perms: PermCode[]; remove: (id: number) => Promise<void>; removeMany: (ids: number[]) => Promise<void> };
   extraTopContent?: ReactNode;
   /** Beside the page title (a switch between two views of one page). */
   frameExtra?: ReactNode;

@@ -1,7 +1,7 @@
 import { request } from '../request';
 import { toListParams, type ListQuery, type PageResult } from './list-query';
 
-/** The calls every campus-scoped resource answers (API.md): list, one, create, update, delete, bulk delete. */
+/** The calls every campus-scoped resource answers (docs/api-conventions.md): list, one, create, update, delete, bulk delete. */
 export interface ResourceApi<T> {
   path: string;
   fetchPage: (query: ListQuery) => Promise<PageResult<T>>;

@@ -1,3 +1,4 @@
+import type { PermCode } from '@campus/contract';
 import Button from '@arco-design/web-react/es/Button';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ export function useSaveRow<Row extends { id: number }>(
 }
 
 /** The toolbar's Add button, shown to holders of `perms`. */
-export function AddButton({ perms, onClick }: { perms: string[]; onClick: () => void }) {
+export function AddButton({ perms, onClick }: { perms: PermCode[]; onClick: () => void }) {
   const t = useT();
   return (
     <Permission perms={perms}>
@@ -57,7 +58,7 @@ export function AddButton({ perms, onClick }: { perms: string[]; onClick: () => 
 }
 
 /** A row's Edit action, shown to holders of `perms`. */
-export function EditButton({ perms, onClick }: { perms: string[]; onClick: () => void }) {
+export function EditButton({ perms, onClick }: { perms: PermCode[]; onClick: () => void }) {
   const t = useT();
   return (
     <Permission perms={perms}>

@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { campuses, depts, users } from './system.js';
+
+// Campus-scoped tables: every one carries `cam_id` first in its keys so a
+// distributed PostgreSQL can shard by campus. Keys lead with cam_id: primary keys are (cam_id, id) (ids stay global serials),
+// unique indexes start with cam_id, and a reference to another campus table is
+// (cam_id, x_id) → x (cam_id, id), so a row can only point into its own campus
+// and the referencing index serves the foreign key's checks.
+// campus-keys.test.ts reads this back from the catalog.
+
+const camId = () =>
+  integer('cam_id')
+    .notNull()
+    .references(() => campuses.id);
+
+export const terms = pgTable(
+  'terms',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    academicYear: varchar('academic_year', { length: 16 }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'terms_pkey', columns: [t.camId, t.id] }),
+    uniqueIndex('terms_cam_year_name_uq').on(t.camId, t.academicYear, t.name),
+    uniqueIndex('terms_one_current_uq')
+      .on(t.camId)
+      .where(sql`${t.isCurrent}`),
+    index('terms_cam_start_idx').on(t.camId, t.startDate),
+    check('terms_dates_ck', sql`${t.startDate} <= ${t.endDate}`),
+  ],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    studentNo: varchar('student_no', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    gender: varchar('gender', { length: 8 }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    grade: varchar('grade', { length: 32 }).notNull().default(''),
+    className: varchar('class_name', { length: 32 }).notNull().default(''),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    email: varchar('email', { length: 128 }).notNull().default(''),
+    guardianName: varchar('guardian_name', { length: 64 }).notNull().default(''),
+    guardianPhone: varchar('guardian_phone', { length: 32 }).notNull().default(''),
+    guardianRelation: varchar('guardian_relation', { length: 32 }).notNull().default(''),
+    status: varchar('status', { length: 16 }).notNull(),
+    enrolDate: date('enrol_date', { mode: 'string' }),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'students_pkey', columns: [t.camId, t.id] }),
+    uniqueIndex('students_cam_no_uq').on(t.camId, t.studentNo),
+    // Prefix search on number and name must use an index under any collation.
+    index('students_cam_no_prefix_idx').on(t.camId, t.studentNo.op('text_pattern_ops')),
+    index('students_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
+    index('students_cam_status_idx').on(t.camId, t.status),
+    index('students_cam_grade_class_idx').on(t.camId, t.grade, t.className),
+    // The default order (newest first) with the keyword columns: a list page's ids come from an index-only scan.
+    index('students_cam_created_cover_idx').on(t.camId, t.createdAt, t.id, t.studentNo, t.name),
+  ],
+);
+
+export const teachers = pgTable(
+  'teachers',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    staffNo: varchar('staff_no', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    gender: varchar('gender', { length: 8 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    email: varchar('email', { length: 128 }).notNull().default(''),
+    subject: varchar('subject', { length: 64 }).notNull().default(''),
+    title: varchar('title', { length: 64 }).notNull().default(''),
+    status: varchar('status', { length: 16 }).notNull(),
+    hireDate: date('hire_date', { mode: 'string' }),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'teachers_pkey', columns: [t.camId, t.id] }),
+    uniqueIndex('teachers_cam_no_uq').on(t.camId, t.staffNo),
+    index('teachers_cam_no_prefix_idx').on(t.camId, t.staffNo.op('text_pattern_ops')),
+    index('teachers_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
+    index('teachers_user_idx').on(t.userId),
+  ],
+);
+
+export const managers = pgTable(
+  'managers',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    staffNo: varchar('staff_no', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    gender: varchar('gender', { length: 8 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    email: varchar('email', { length: 128 }).notNull().default(''),
+    position: varchar('position', { length: 64 }).notNull().default(''),
+    deptId: integer('dept_id').references(() => depts.id),
+    status: varchar('status', { length: 16 }).notNull(),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'managers_pkey', columns: [t.camId, t.id] }),
+    uniqueIndex('managers_cam_no_uq').on(t.camId, t.staffNo),
+    index('managers_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
+    // Deleting a user or a department checks its managers across campuses.
+    index('managers_user_idx').on(t.userId),
+    index('managers_dept_idx').on(t.deptId),
+  ],
+);
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    capacity: integer('capacity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'rooms_pkey', columns: [t.camId, t.id] }),
+    uniqueIndex('rooms_cam_code_uq').on(t.camId, t.code),
+    check('rooms_capacity_ck', sql`${t.capacity} > 0`),
+  ],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    termId: integer('term_id').notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    capacity: integer('capacity').notNull(),
+    credits: numeric('credits', { precision: 4, scale: 1, mode: 'number' }).notNull().default(0),
+    hours: integer('hours').notNull().default(0),
+    description: varchar('description', { length: 2000 }).notNull().default(''),
+    status: varchar('status', { length: 16 }).notNull().default('draft'),
+    /** Kept in step with enrolments inside the enrolling transaction; the row lock serialises enrolments. */
+    enrolledCount: integer('enrolled_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'courses_pkey', columns: [t.camId, t.id] }),
+    foreignKey({ name: 'courses_cam_term_fk', columns: [t.camId, t.termId], foreignColumns: [terms.camId, terms.id] }),
+    foreignKey({ name: 'courses_cam_teacher_fk', columns: [t.camId, t.teacherId], foreignColumns: [teachers.camId, teachers.id] }),
+    // Also serves the term foreign key (cam_id, term_id).
+    uniqueIndex('courses_cam_term_code_uq').on(t.camId, t.termId, t.code),
+    index('courses_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
+    index('courses_cam_teacher_idx').on(t.camId, t.teacherId),
+    check('courses_capacity_ck', sql`${t.capacity} > 0`),
+    check('courses_enrolled_ck', sql`${t.enrolledCount} >= 0 and ${t.enrolledCount} <= ${t.capacity}`),
+  ],
+);
+
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    camId: camId(),
+    courseId: integer('course_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'enrolments_pkey', columns: [t.camId, t.id] }),
+    foreignKey({ name: 'enrolments_cam_course_fk', columns: [t.camId, t.courseId], foreignColumns: [courses.camId, courses.id] }),
+    foreignKey({ name: 'enrolments_cam_student_fk', columns: [t.camId, t.studentId], foreignColumns: [students.camId, students.id] }),
+    // Also serves the course foreign key (cam_id, course_id).
+    uniqueIndex('enrolments_course_student_uq').on(t.camId, t.courseId, t.studentId),
+    index('enrolments_cam_student_idx').on(t.camId, t.studentId),
+    index('enrolments_cam_created_idx').on(t.camId, t.createdAt),
+  ],
+);
+
+export const scheduleEntries = pgTable(
+  'schedule_entries',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    courseId: integer('course_id').notNull(),
+    weekday: smallint('weekday').notNull(),
+    /** Minutes from midnight; the API speaks HH:mm. */
+    startMin: smallint('start_min').notNull(),
+    endMin: smallint('end_min').notNull(),
+    roomId: integer('room_id').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    weekStart: smallint('week_start').notNull(),
+    weekEnd: smallint('week_end').notNull(),
+    weekPattern: varchar('week_pattern', { length: 8 }).notNull().default('all'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'schedule_entries_pkey', columns: [t.camId, t.id] }),
+    foreignKey({ name: 'schedule_entries_cam_course_fk', columns: [t.camId, t.courseId], foreignColumns: [courses.camId, courses.id] }),
+    foreignKey({ name: 'schedule_entries_cam_room_fk', columns: [t.camId, t.roomId], foreignColumns: [rooms.camId, rooms.id] }),
+    foreignKey({ name: 'schedule_entries_cam_teacher_fk', columns: [t.camId, t.teacherId], foreignColumns: [teachers.camId, teachers.id] }),
+    index('schedule_cam_weekday_idx').on(t.camId, t.weekday),
+    index('schedule_cam_teacher_idx').on(t.camId, t.teacherId, t.weekday),
+    index('schedule_cam_room_idx').on(t.camId, t.roomId, t.weekday),
+    index('schedule_cam_course_idx').on(t.camId, t.courseId),
+    check('schedule_weekday_ck', sql`${t.weekday} between 1 and 7`),
+    check('schedule_time_ck', sql`${t.startMin} >= 0 and ${t.startMin} < ${t.endMin} and ${t.endMin} <= 1440`),
+    check('schedule_weeks_ck', sql`${t.weekStart} >= 1 and ${t.weekStart} <= ${t.weekEnd}`),
+    check('schedule_pattern_ck', sql`${t.weekPattern} in ('all', 'odd', 'even')`),
+  ],
+);

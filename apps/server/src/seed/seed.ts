@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { ALL_PERMS, DEFAULT_MENUS, PERMISSIONS, type MenuNode } from '@campus/contract';
+import type { AppConfig } from '../config/config.js';
+import type { Db, Tx } from '../db/client.js';
+import { campuses, depts, menus, perms, roleMenus, rolePerms, roles, userCampuses, userRoles, users } from '../db/schema/system.js';
+import { hashPassword } from '../lib/passwords.js';
+import { createTemporaryPassword } from '../lib/tokens.js';
+import { seedDemoData } from './demo.js';
+
+export interface SeedResult {
+  seeded: boolean;
+  /** Set only when the password was generated here: printed once, never again. */
+  generatedAdminPassword?: string;
+  adminPasswordFile?: string;
+}
+
+/** Role templates seeded beside admin; admins adjust them in System › Role. */
+const ROLE_TEMPLATES = [
+  {
+    code: 'academic',
+    name: '教务员',
+    remark: 'Academic office staff: students, teachers, courses and schedules of their campuses',
+    perms: (code: string) => code.startsWith('educate:') || code.startsWith('report:'),
+  },
+  {
+    code: 'teacher',
+    name: '教师',
+    remark: 'Teachers: view students, courses and timetables',
+    perms: (code: string) => /^educate:(student|course|schedule|room|term):list$/.test(code),
+  },
+];
+
+async function insertMenus(tx: Tx, nodes: readonly MenuNode[], parentId: number | null): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [i, node] of nodes.entries()) {
+    const m = node.meta;
+    const [row] = await tx
+      .insert(menus)
+      .values({
+        parentId,
+        name: node.name,
+        path: node.path,
+        locale: m.locale,
+        icon: m.icon ?? '',
+        order: m.order ?? i,
+        perms: m.perms ?? [],
+        requiresAuth: m.requiresAuth ?? true,
+        hideInMenu: m.hideInMenu ?? false,
+        hideChildrenInMenu: m.hideChildrenInMenu ?? false,
+        activeMenu: m.activeMenu ?? '',
+        ignoreCache: m.ignoreCache ?? false,
+      })
+      .returning({ id: menus.id });
+    if (!row) throw new Error('menu insert returned nothing');
+    ids.push(row.id, ...(node.children ? await insertMenus(tx, node.children, row.id) : []));
+  }
+  return ids;
+}
+
+/**
+ * Adds the catalogue's perms a database does not have yet (a release that
+ * brings new routes brings their perms): every start, under the start-up lock.
+ * Perms an administrator added stay; catalogue perms are never removed here.
+ */
+export async function syncPermCatalogue(db: Db): Promise<void> {
+  await db
+    .insert(perms)
+    .values(PERMISSIONS.map((p) => ({ code: p.code, name: p.name['zh-CN'], nameEn: p.name['en-US'], module: p.module })))
+    .onConflictDoNothing({ target: perms.code });
+}
+
+/**
+ * Fills an empty database: permission catalogue, menus, roles, departments,
+ * campuses, the admin account and (SEED_DEMO) demo data. Runs under the
+ * start-up lock, in one transaction: all of it or none.
+ */
+export async function seedIfEmpty(db: Db, config: AppConfig, today = new Date()): Promise<SeedResult> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) await syncPermCatalogue(db);
+  if ((existing?.n ?? 0) > 0) return { seeded: false };
+
+  const generated = config.adminPassword ? undefined : createTemporaryPassword();
+  const adminHash = await hashPassword(config.adminPassword ?? generated ?? '');
+
+  await db.transaction(async (tx) => {
+    const permRows = await tx
+      .insert(perms)
+      .values(PERMISSIONS.map((p) => ({ code: p.code, name: p.name['zh-CN'], nameEn: p.name['en-US'], module: p.module })))
+      .returning({ id: perms.id, code: perms.code });
+    const menuIds = await insertMenus(tx, DEFAULT_MENUS, null);
+
+    const [adminRole] = await tx
+      .insert(roles)
+      .values({ name: '超级管理员', code: 'admin', sort: 0, remark: 'Built-in: every permission', isBuiltin: true })
+      .returning({ id: roles.id });
+    if (!adminRole) throw new Error('admin role insert returned nothing');
+    const allPerm = permRows.find((p) => p.code === ALL_PERMS);
+    if (!allPerm) throw new Error('the * permission is missing from the catalogue');
+    await tx.insert(rolePerms).values({ roleId: adminRole.id, permId: allPerm.id });
+    await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: adminRole.id, menuId })));
+
+    for (const [i, t] of ROLE_TEMPLATES.entries()) {
+      const [role] = await tx
+        .insert(roles)
+        .values({ name: t.name, code: t.code, sort: i + 1, remark: t.remark })
+        .returning({ id: roles.id });
+      if (!role) throw new Error('role insert returned nothing');
+      const granted = permRows.filter((p) => t.perms(p.code));
+      if (granted.length) await tx.insert(rolePerms).values(granted.map((p) => ({ roleId: role.id, permId: p.id })));
+    }
+
+    const [rootDept] = await tx.insert(depts).values({ name: '学校办公室', sort: 0 }).returning({ id: depts.id });
+    if (!rootDept) throw new Error('dept insert returned nothing');
+    await tx
+      .insert(depts)
+      .values(['教务处', '学生处', '总务处', '信息中心'].map((name, i) => ({ name, parentId: rootDept.id, sort: i + 1 })));
+
+    const campusRows = await tx
+      .insert(campuses)
+      .values(
+        config.seedDemo
+          ? [
+              { code: 'DC', name: '东城校区', address: '东城区和平路 18 号' },
+              { code: 'XH', name: '西湖校区', address: '西湖区文新路 266 号' },
+            ]
+          : [{ code: 'MAIN', name: '主校区' }],
+      )
+      .returning({ id: campuses.id, code: campuses.code });
+
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        username: 'admin',
+        nickname: '系统管理员',
+        passwordHash: adminHash,
+        deptId: rootDept.id,
+        jobName: 'System administrator',
+        organizationName: 'School office',
+      })
+      .returning({ id: users.id });
+    if (!admin) throw new Error('admin insert returned nothing');
+    await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRole.id });
+    await tx.insert(userCampuses).values(campusRows.map((c) => ({ userId: admin.id, camId: c.id })));
+
+    if (config.seedDemo) await seedDemoData(tx, campusRows, today);
+  });
+
+  if (!generated) return { seeded: true };
+  const result: SeedResult = { seeded: true, generatedAdminPassword: generated };
+  if (!config.inMemory) {
+    const file = path.join(config.dataDir, 'initial-admin-password');
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, `${generated}\n`, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    result.adminPasswordFile = file;
+  }
+  return result;
+}
