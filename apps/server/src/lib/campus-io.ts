@@ -3,23 +3,16 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelopeSchema,
-  errorSchema,
-  formatIssues,
-  formatMessage,
-  ResultCode,
-  VALUE_LABELS,
-  type Locale,
-  type ValueLabelSet,
-} from '@campus/contract';
+import { envelopeSchema, errorSchema, ResultCode, VALUE_LABELS, type Locale, type ValueLabelSet } from '@campus/contract';
 import { getCampusId, requirePerm } from '../plugins/access.js';
 import { queryRows } from '../db/query.js';
 import { runLoggedTransaction } from '../plugins/operlog.js';
 import { AppError, badRequest } from './app-error.js';
 import { keywordCondition, listOrder, type CampusCrudSpec, type Values } from './campus-crud.js';
 import { createCampusScope, type CampusTable } from './campus-scope.js';
+import { mapHeader, readImportRows } from './import-rows.js';
 import { CONTENT_TYPES, readSheet, writeCsv, writeXlsx, type TableFormat } from './tabular.js';
+import { describeDecodeError, TextDecodeError } from './tabular-decode.js';
 
 type Label = Record<Locale, string>;
 
@@ -41,17 +34,13 @@ const MAX_EXPORT_ROWS = 200_000;
 const EXPORT_CHUNK = 5_000;
 const INSERT_CHUNK = 1_000;
 
-export interface ImportError {
-  row: number;
-  field: string;
-  msg: string;
-}
+export type { ImportRowError as ImportError } from './import-rows.js';
 
 const importResultSchema = z.object({
   total: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string(), msg: z.string() })),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), msg: z.string(), key: z.string().optional() })),
 });
 
 const formatQuery = z.strictObject({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
@@ -72,30 +61,6 @@ function displayValue(set: ValueLabelSet | undefined, value: string, locale: Loc
   if (!set) return value;
   const labels = VALUE_LABELS[set] as Record<string, Label>;
   return labels[value]?.[locale] ?? value;
-}
-
-function codeOf(set: ValueLabelSet, value: string): string {
-  const labels = VALUE_LABELS[set] as Record<string, Label>;
-  const wanted = value.trim().toLowerCase();
-  for (const [code, l] of Object.entries(labels)) {
-    if (code === wanted || l['zh-CN'] === value.trim() || l['en-US'].toLowerCase() === wanted) return code;
-  }
-  return value;
-}
-
-/** Which field each header cell names: its API name, or its label in either language. */
-function mapHeader(header: string[], labels: Record<string, Label>): { fields: (string | null)[]; unknown: string[] } {
-  const lookup = new Map<string, string>();
-  for (const [field, l] of Object.entries(labels)) {
-    for (const name of [field, l['zh-CN'], l['en-US']]) lookup.set(name.trim().toLowerCase(), field);
-  }
-  const unknown: string[] = [];
-  const fields = header.map((h) => {
-    const f = lookup.get(h.trim().toLowerCase()) ?? null;
-    if (!f && h.trim() !== '') unknown.push(h);
-    return f;
-  });
-  return { fields, unknown };
 }
 
 /**
@@ -195,43 +160,24 @@ export function registerCampusIo<T extends CampusTable>(
         sheet = await readSheet(data, MAX_IMPORT_ROWS);
       } catch (err) {
         if (err instanceof RangeError) throw badRequest('import.tooManyRows', { max: MAX_IMPORT_ROWS });
+        if (err instanceof TextDecodeError) throw describeDecodeError(err);
         throw badRequest('import.badFile');
       }
-      const { fields, unknown } = mapHeader(sheet.header, io.labels);
+      const header = mapHeader(sheet.header, io.labels);
+      const { fields, unknown } = header;
       if (unknown.length) throw badRequest('import.unknownColumns', { columns: unknown.join(', ') });
       const missing = required.filter((f) => !fields.includes(f));
       if (missing.length)
         throw badRequest('import.missingColumns', { columns: missing.map((f) => io.labels[f]?.[request.locale] ?? f).join(', ') });
 
-      const errorsFound: ImportError[] = [];
-      const seen = new Map<string, number>();
-      const valid: Values[] = [];
-      for (const { row, cells } of sheet.rows) {
-        const input: Values = {};
-        fields.forEach((f, i) => {
-          const cell = cells[i] ?? '';
-          if (!f || cell === '') return;
-          const set = io.valueLabels[f];
-          input[f] = set ? codeOf(set, cell) : cell;
-        });
-        const parsed = rowSchema.safeParse(input);
-        if (!parsed.success) {
-          for (const e of formatIssues(parsed.error.issues, input, request.locale)) errorsFound.push({ row, ...e });
-          continue;
-        }
-        const key = String(input[io.key.field]);
-        const first = seen.get(key);
-        if (first !== undefined) {
-          errorsFound.push({
-            row,
-            field: io.key.field,
-            msg: formatMessage(request.locale, 'import.duplicateInFile', { field: io.key.field, row: first }),
-          });
-          continue;
-        }
-        seen.set(key, row);
-        valid.push(crud.toValues(parsed.data));
-      }
+      const read = readImportRows(sheet, header, {
+        rowSchema,
+        valueLabels: io.valueLabels,
+        keyField: io.key.field,
+        locale: request.locale,
+      });
+      const { errors: errorsFound, keys: seen } = read;
+      const valid: Values[] = read.valid.map((r) => crud.toValues(r.data));
 
       const camId = getCampusId(request);
       const scope = createCampusScope(app.db, camId);

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
+import { readDelimitedText, sniffDelimiter } from './tabular-decode.js';
 
 let excel: Promise<typeof ExcelJS> | undefined;
 /** ExcelJS on first use: it is the heaviest import and most processes never need it (start-up time). */
@@ -86,9 +87,13 @@ export async function readSheet(data: Buffer, maxRows: number): Promise<Sheet> {
       table.push({ row: row.number, cells: values.map((v) => cellText(v).trim()) });
     });
   } else {
-    const text = data.toString('utf8').replace(/^\uFEFF/, '');
-    if (text.includes('\u0000')) throw new Error('binary data');
-    const records: string[][] = parse(text, { relax_column_count: true, skip_empty_lines: false, trim: true });
+    const text = readDelimitedText(data);
+    const records: string[][] = parse(text, {
+      delimiter: sniffDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: true,
+    });
     records.forEach((cells, i) => table.push({ row: i + 1, cells }));
   }
   const [header, ...rows] = table;

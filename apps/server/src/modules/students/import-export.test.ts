@@ -55,11 +55,11 @@ describe('student import', () => {
     expect(data.total).toBe(4);
     expect(data.errors).toEqual(
       expect.arrayContaining([
-        { row: 3, field: 'name', msg: 'name: is required' },
-        { row: 3, field: 'gender', msg: 'gender: must be one of male, female, other' },
-        { row: 3, field: 'birthDate', msg: 'birthDate: must not be in the future' },
-        { row: 4, field: 'studentNo', msg: 'studentNo: repeats row 2' },
-        { row: 5, field: 'status', msg: expect.stringContaining('status: must be one of') },
+        { row: 3, field: 'name', key: 'name', msg: 'name: is required' },
+        { row: 3, field: 'gender', key: 'gender', msg: 'gender: must be one of Male, Female, Other' },
+        { row: 3, field: 'birthDate', key: 'birthDate', msg: 'birthDate: must not be in the future' },
+        { row: 4, field: 'studentNo', key: 'studentNo', msg: 'studentNo: repeats row 2' },
+        { row: 5, field: 'status', key: 'status', msg: 'status: must be one of Enrolled, Suspended, Graduated, Withdrawn' },
       ]),
     );
     expect(await countStudents()).toBe(0);
