@@ -11,6 +11,7 @@ import { registerAccess } from './plugins/access.js';
 import { registerSessionCache } from './plugins/auth.js';
 import { registerErrors, RequestValidationError, sendError } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerHttpHygiene } from './plugins/http-hygiene.js';
 import { registerOperlog } from './plugins/operlog.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
@@ -117,12 +118,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         upgradeInsecureRequests: null,
       },
     },
-    // HSTS only means something over TLS; a plain-HTTP loopback answer must not pin it.
+    // HSTS by setting (plugins/http-hygiene.ts): a plain-HTTP loopback answer must not pin it.
     hsts: false,
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  const hygiene = registerHttpHygiene(app, { hsts: config.hsts, hstsMaxAgeS: config.hstsMaxAgeS });
   await app.register(formbody, { parser: parseQuery });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   // Sign-in attempts per address, counted from the login log so every instance shares the limit.
@@ -157,7 +156,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     { prefix: '/api' },
   );
 
-  await registerWeb(app, config.webDir);
+  await registerWeb(app, config.webDir, hygiene.methodsAllowed);
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -5,6 +5,10 @@ import type { Texts } from './messages.js';
  * per-row rules that read spreadsheet values, and the feed's own words.
  */
 export const FILE_MESSAGES = {
+  'http.methodNotAllowed': {
+    'zh-CN': '{url} 不支持 {method} 请求，可用：{allow}',
+    'en-US': '{url} does not take {method}; allowed: {allow}',
+  },
   'rule.phone': {
     'zh-CN': '{field}：不是有效的电话号码（手机号如 13800138000，固话如 010-62345678，可带 +86）',
     'en-US': '{field}: is not a valid phone number (a mobile such as 13800138000 or a landline such as 010-62345678, +86 allowed)',

@@ -8,10 +8,11 @@ import { getCampusId, requirePerm } from '../plugins/access.js';
 import { queryRows } from '../db/query.js';
 import { runLoggedTransaction } from '../plugins/operlog.js';
 import { AppError, badRequest } from './app-error.js';
-import { keywordCondition, listOrder, type CampusCrudSpec, type Values } from './campus-crud.js';
+import { keywordCondition, type CampusCrudSpec, type Values } from './campus-crud.js';
 import { createCampusScope, type CampusTable } from './campus-scope.js';
 import { mapHeader, readImportRows } from './import-rows.js';
-import { CONTENT_TYPES, readSheet, writeCsv, writeXlsx, type TableFormat } from './tabular.js';
+import { CONTENT_TYPES, readSheet, type TableFormat } from './tabular.js';
+import { chooseExportOrder, columnKindOf, readInKeysetChunks, streamTable } from './export-stream.js';
 import { describeDecodeError, TextDecodeError } from './tabular-decode.js';
 
 type Label = Record<Locale, string>;
@@ -53,10 +54,6 @@ function attachment(name: string, format: TableFormat): string {
   return `attachment; filename="${format === 'csv' ? 'export.csv' : 'export.xlsx'}"; filename*=UTF-8''${encodeURIComponent(file)}`;
 }
 
-function headerOf(labels: Record<string, Label>, locale: Locale): string[] {
-  return Object.values(labels).map((l) => l[locale]);
-}
-
 function displayValue(set: ValueLabelSet | undefined, value: string, locale: Locale): string {
   if (!set) return value;
   const labels = VALUE_LABELS[set] as Record<string, Label>;
@@ -85,10 +82,8 @@ export function registerCampusIo<T extends CampusTable>(
     .filter(([, s]) => !(s as z.ZodType).safeParse(undefined).success)
     .map(([k]) => k);
 
-  const send = async (format: TableFormat, name: string, header: string[], rows: string[][]) => ({
-    body: format === 'csv' ? writeCsv(header, rows) : await writeXlsx(name, header, rows),
-    type: CONTENT_TYPES[format],
-  });
+  const columnsOf = (locale: Locale) =>
+    Object.entries(io.labels).map(([f, l]) => ({ header: l[locale], kind: columnKindOf(rowSchema.shape[f] as z.ZodType | undefined) }));
 
   app.get(
     `${base}/export`,
@@ -105,23 +100,23 @@ export function registerCampusIo<T extends CampusTable>(
       const q = request.query as Values & { format: TableFormat };
       const scope = createCampusScope(app.db, getCampusId(request));
       const conds: (SQL | undefined)[] = [keywordCondition(crud.keywordColumns, q.keyword), ...crud.filters(q)];
-      const order = listOrder(crud, q.sort);
-      const rows: string[][] = [];
-      for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_CHUNK) {
-        const chunk = await scope
-          .select(table, getTableColumns(table), ...conds)
-          .orderBy(...order)
-          .limit(EXPORT_CHUNK)
-          .offset(offset);
-        for (const r of chunk) {
-          const cells = io.toCells(r as T['$inferSelect']);
-          rows.push(Object.keys(io.labels).map((f) => displayValue(io.valueLabels[f], cells[f] ?? '', request.locale)));
-        }
-        if (chunk.length < EXPORT_CHUNK) break;
-      }
+      const fieldNames = Object.keys(io.labels);
+      const chunks = readInKeysetChunks(scope, table, conds, chooseExportOrder(crud, q.sort), {
+        chunk: EXPORT_CHUNK,
+        max: MAX_EXPORT_ROWS,
+      });
+      const rows = (async function* () {
+        for await (const chunk of chunks)
+          for (const r of chunk) {
+            const cells = io.toCells(r);
+            yield fieldNames.map((f) => displayValue(io.valueLabels[f], cells[f] ?? '', request.locale));
+          }
+      })();
       const name = io.fileName[request.locale];
-      const file = await send(q.format, name, headerOf(io.labels, request.locale), rows);
-      return reply.header('content-disposition', attachment(name, q.format)).type(file.type).send(file.body);
+      return reply
+        .header('content-disposition', attachment(name, q.format))
+        .type(CONTENT_TYPES[q.format])
+        .send(streamTable(q.format, name, columnsOf(request.locale), rows));
     },
   );
 
@@ -133,8 +128,11 @@ export function registerCampusIo<T extends CampusTable>(
     },
     async (request, reply) => {
       const name = io.fileName[request.locale];
-      const file = await send(request.query.format, name, headerOf(io.labels, request.locale), []);
-      return reply.header('content-disposition', attachment(name, request.query.format)).type(file.type).send(file.body);
+      const format = request.query.format;
+      return reply
+        .header('content-disposition', attachment(name, format))
+        .type(CONTENT_TYPES[format])
+        .send(streamTable(format, name, columnsOf(request.locale), []));
     },
   );
 

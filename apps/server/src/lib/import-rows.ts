@@ -123,7 +123,7 @@ export function readImportRows(sheet: Sheet, header: HeaderMap, spec: ImportRows
       continue;
     }
     keys.set(key, row);
-    valid.push({ row, data: parsed.data as Record<string, unknown> });
+    valid.push({ row, data: parsed.data });
   }
   return { errors, valid, keys };
 }

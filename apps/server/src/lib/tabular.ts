@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
 import { readDelimitedText, sniffDelimiter } from './tabular-decode.js';
+import { writeXlsxBuffer } from './xlsx-stream.js';
 
 let excel: Promise<typeof ExcelJS> | undefined;
 /** ExcelJS on first use: it is the heaviest import and most processes never need it (start-up time). */
@@ -49,16 +50,9 @@ export function writeCsv(header: string[], rows: string[][]): Buffer {
   return Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(body, 'utf8')]);
 }
 
+/** A small sheet of text cells in memory (the big exports stream: export-stream.ts); text is text, never a formula. */
 export async function writeXlsx(sheetName: string, header: string[], rows: string[][]): Promise<Buffer> {
-  const wb = new (await loadExcel()).Workbook();
-  wb.creator = 'Campus Console';
-  const ws = wb.addWorksheet(sheetName.slice(0, 31));
-  ws.addRow(header).font = { bold: true };
-  // Every cell is a string cell: nothing is a formula, and the prefix keeps re-saves safe too.
-  for (const r of rows) ws.addRow(r.map(neutraliseCell));
-  ws.columns.forEach((c) => (c.width = 16));
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return writeXlsxBuffer([{ name: sheetName, columns: header.map((h) => ({ header: h, kind: 'text' as const })), rows }]);
 }
 
 function cellText(v: ExcelJS.CellValue): string {
