@@ -51,7 +51,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
  * Registers the hooks and routes; call before the modules so every route
  * is seen, and use `methodsAllowed` in the not-found handler.
  */
-export function registerHttpHygiene(app: FastifyInstance, options: HygieneOptions): { methodsAllowed(path: string): string[] } {
+export function registerHttpHygiene(app: FastifyInstance, options: HygieneOptions): { methodsAllowed: (path: string) => string[] } {
   // A second router holding every route's path, asked only when Fastify found nothing for the method.
   const paths = FindMyWay({ ignoreTrailingSlash: false });
   app.addHook('onRoute', (route) => {
