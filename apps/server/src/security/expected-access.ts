@@ -15,6 +15,7 @@ export function describeAccess(access: RouteAccess): string {
 export const EXPECTED_ACCESS: Record<string, string> = {
   'GET /api/health': 'public',
   'POST /api/login': 'public',
+  'GET /api/login/cipher': 'public',
   'POST /api/logout': 'signedIn global mustChange',
   'GET /api/user/currentUser': 'signedIn global mustChange',
   'PUT /api/user/password': 'signedIn global mustChange',

@@ -32,6 +32,7 @@ const CJK = /[\u4e00-\u9fff]/;
 /** The routes outside the matrix (public): a valid request for each. */
 const PUBLIC_REQUESTS: Record<string, RouteInputs> = {
   'GET /api/health': { build: () => ({ url: '/api/health' }), foreign: 'noLeak' },
+  'GET /api/login/cipher': { build: () => ({ url: '/api/login/cipher' }), foreign: 'noLeak' },
   'POST /api/login': {
     build: () => ({ url: '/api/login', body: { username: 'admin', password: encryptLoginPassword(ADMIN_PASSWORD) } }),
     foreign: 'noLeak',
