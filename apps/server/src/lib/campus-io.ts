@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, errorSchema, ResultCode, VALUE_LABELS, type Locale, type ValueLabelSet } from '@campus/contract';
 import { getCampusId, requirePerm } from '../plugins/access.js';
+import { fileAnswer as fileResponse, SPREADSHEET_TYPES } from '../plugins/openapi-document.js';
 import { queryRows } from '../db/query.js';
 import { runLoggedTransaction } from '../plugins/operlog.js';
 import { AppError, badRequest } from './app-error.js';
@@ -74,7 +75,7 @@ export function registerCampusIo<T extends CampusTable>(
   const { table } = crud;
   const tags = ['educate'];
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema };
-  const fileAnswer = { 200: z.unknown().describe('The CSV or XLSX file'), ...errors };
+  const fileAnswer = { 200: fileResponse(SPREADSHEET_TYPES, 'The CSV or XLSX file'), ...errors };
   const listQuery = crud.schemas.query as z.ZodObject;
   const exportQuery = listQuery.omit({ page: true, pageSize: true }).extend(formatQuery.shape);
   const rowSchema = crud.schemas.create as z.ZodObject;

@@ -16,6 +16,7 @@ import { campuses, courses, enrolments, rooms, scheduleEntries, students, teache
 import { AppError } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
+import { fileAnswer } from '../../plugins/openapi-document.js';
 import { loadEntries, toEntryDto, type EntryRow } from '../../lib/scheduling/schedule-service.js';
 import { countTermWeeks, listOccurrences } from '../../lib/scheduling/term-weeks.js';
 import { buildTimetableIcs } from './ics.js';
@@ -124,7 +125,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
         tags,
         summary: 'The timetable as an RFC 5545 calendar: one weekly recurring event per entry, in the campus time zone',
         querystring: timetableIcsQuerySchema,
-        response: { 200: z.unknown().describe('text/calendar'), ...errors },
+        response: { 200: fileAnswer(['text/calendar'], 'The timetable as an iCalendar file'), ...errors },
       },
     },
     async (request, reply) => {
