@@ -63,7 +63,7 @@ describe('the OpenAPI document in outside validators', () => {
     const spectral = new spectralCore.Spectral();
     spectral.setRuleset({ extends: [[oas as never, 'recommended']] } as never);
     const results = await spectral.run(new spectralCore.Document(text, spectralParsers.Json, '/openapi.json'));
-    const problems = results.filter((r) => r.severity <= 1).map((r) => `${r.code}: ${r.message} @ ${r.path.join('.')}`);
+    const problems = results.filter((r) => Number(r.severity) <= 1).map((r) => `${r.code}: ${r.message} @ ${r.path.join('.')}`);
     expect(problems).toEqual([]);
   });
 });

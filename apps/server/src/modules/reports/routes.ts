@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeSchema, errorSchema, reportExportQuerySchema, reportSummaryQuerySchema, reportSummarySchema } from '@campus/contract';
 import { CONTENT_TYPES } from '../../lib/tabular.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';

@@ -1,7 +1,6 @@
 import { desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   envelopeSchema,
   errorSchema,
