@@ -15,3 +15,4 @@ export * from './system.js';
 export * from './schedule.js';
 export * from './report.js';
 export * from './phone.js';
+export * from './calendar-feed.js';

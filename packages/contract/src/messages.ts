@@ -140,6 +140,7 @@ export const THING_LABELS = {
   message: { 'zh-CN': '消息', 'en-US': 'Message' },
   notice: { 'zh-CN': '通知', 'en-US': 'Notice' },
   dept: { 'zh-CN': '部门', 'en-US': 'Department' },
+  calendarFeed: { 'zh-CN': '日历订阅', 'en-US': 'Calendar feed' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

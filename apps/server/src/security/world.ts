@@ -2,7 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { encryptLoginPassword } from '@campus/contract';
 import { queryRows } from '../db/query.js';
-import { perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../db/schema.js';
+import { calendarFeeds, teachers, perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../db/schema.js';
+import { createToken } from '../lib/tokens.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createSession } from '../plugins/auth.js';
 import { createCampus, getCampusIds } from '../test/fixtures.js';
@@ -75,6 +76,10 @@ export interface Makers {
   perm(): Promise<number>;
   dept(): Promise<number>;
   notice(): Promise<number>;
+  /** A calendar feed of `userId`'s (their own timetable): the victim of a rotate or revoke. */
+  feedOf(userId: number): Promise<number>;
+  /** Links a new teacher of campus A to `userId` (whose own timetable then exists). */
+  teacherOf(userId: number): Promise<number>;
   /** A unique suffix for codes and names. */
   unique(): string;
 }
@@ -241,6 +246,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     async notice() {
       return idOf(await system('/notices', { title: `Notice ${unique()}`, content: 'hello', camId: camA }));
+    },
+    async teacherOf(userId) {
+      const teacherId = await make.teacher(camA);
+      await db.update(teachers).set({ userId }).where(eq(teachers.id, teacherId));
+      return teacherId;
+    },
+    async feedOf(userId) {
+      const [row] = await db
+        .insert(calendarFeeds)
+        .values({ userId, kind: 'own', secretHash: createToken().tokenHash })
+        .returning({ id: calendarFeeds.id });
+      return row?.id ?? 0;
     },
   };
 
