@@ -61,7 +61,7 @@ test('copies the feed URL, a header-less fetch parses as iCalendar, renewing ref
   const events = cal.getAllSubcomponents('vevent');
   expect(events).toHaveLength(lessons);
   for (const tz of cal.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
-  const first = new ICAL.Event(events[0]!);
+  const first = new ICAL.Event(events[0]);
   expect(first.summary).toBeTruthy();
   expect(first.iterator().next()).toBeTruthy();
 
