@@ -12,6 +12,7 @@ import { registerSessionCache } from './plugins/auth.js';
 import { registerErrors, RequestValidationError, sendError } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerHttpHygiene } from './plugins/http-hygiene.js';
+import { serializeLoggedRequest } from './lib/redact.js';
 import { registerOperlog } from './plugins/operlog.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
@@ -72,7 +73,15 @@ const ownCompilers = {
 /** Builds the whole app on an open database; listening is server.ts's job. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            // Feed URLs carry their secret: the logs keep the path without it.
+            serializers: { req: serializeLoggedRequest },
+          },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: false,
