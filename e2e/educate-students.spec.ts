@@ -123,15 +123,17 @@ test.describe('students', () => {
     await page.getByRole('button', { name: '导入', exact: true }).click();
     const dialog = page.locator('.import-dialog');
     await expect(dialog).toBeVisible();
-    const header = 'studentNo,name,gender,status,grade,className';
-    const good = ['E2E-IMP-1,导入甲,male,enrolled,八年级,导入班', 'E2E-IMP-2,导入乙,female,enrolled,八年级,导入班'];
-    const bad = [good[0], 'E2E-IMP-2,导入乙,robot,enrolled,八年级,导入班'];
+    // The template's Chinese header and the labels people type; errors name the column as the file does.
+    const header = '学号,姓名,性别,状态,年级,班级';
+    const good = ['E2E-IMP-1,导入甲,男,在读,八年级,导入班', 'E2E-IMP-2,导入乙,女,在读,八年级,导入班'];
+    const bad = [good[0], 'E2E-IMP-2,导入乙,机器人,在读,八年级,导入班'];
     const input = dialog.locator('input[type="file"]');
     await input.setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...bad].join('\n')) });
     const errors = dialog.locator('.import-errors');
     await expect(errors).toBeVisible();
     await expect(errors.locator('tbody tr')).toHaveCount(1);
     await expect(errors.locator('tbody tr').first()).toContainText('性别');
+    await expect(errors.locator('tbody tr').first()).toContainText('性别：必须是 男、女、其他 之一');
     await expect(dialog.getByRole('button', { name: '导入' })).toBeDisabled();
     await page.screenshot({ path: `${ARTIFACTS_DIR}/import-dialog.png` });
     expect((await findStudents(page, 'keyword=E2E-IMP')).total).toBe(0);

@@ -18,6 +18,8 @@ import { registerAccess } from './plugins/access.js';
 import { registerSessionCache } from './plugins/auth.js';
 import { registerErrors, RequestValidationError, sendError } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerHttpHygiene } from './plugins/http-hygiene.js';
+import { redactUrl, serializeLoggedRequest } from './lib/redact.js';
 import { registerOperlog } from './plugins/operlog.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
@@ -84,7 +86,7 @@ const ownCompilers = {
 class CompactRequestLog extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.debug(line);
   }
@@ -103,6 +105,8 @@ export async function buildApp(
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization'],
+            // Feed URLs carry their secret: the logs keep the path without it.
+            serializers: { req: serializeLoggedRequest },
             ...(config.logFormat === 'pretty' ? { stream: options.logStream ?? createPrettyLogStream() } : {}),
           },
     ...(config.logFormat === 'pretty' ? { logController: new CompactRequestLog() } : {}),
@@ -152,12 +156,10 @@ export async function buildApp(
         upgradeInsecureRequests: null,
       },
     },
-    // HSTS only means something over TLS; a plain-HTTP loopback answer must not pin it.
+    // HSTS by setting (plugins/http-hygiene.ts): a plain-HTTP loopback answer must not pin it.
     hsts: false,
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  const hygiene = registerHttpHygiene(app, { hsts: config.hsts, hstsMaxAgeS: config.hstsMaxAgeS });
   await app.register(formbody, { parser: parseQuery });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   // Sign-in attempts per address, counted from the login log so every instance shares the limit.
@@ -192,7 +194,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  await registerWeb(app, config.webDir);
+  await registerWeb(app, config.webDir, hygiene.methodsAllowed);
   app.addHook('onClose', async () => {
     await database.close();
   });

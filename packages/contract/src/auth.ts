@@ -94,3 +94,16 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 );
 
 export const healthSchema = z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) });
+
+/**
+ * The login password cipher of the running server (LOGIN_AES_KEY/IV): the web
+ * client reads it before encrypting, so changing the setting cannot break
+ * sign-in. Not a secret: it only keeps passwords out of casual logs (TLS protects them).
+ */
+export const loginCipherSchema = z.object({
+  algorithm: z.literal('AES-128-CBC'),
+  padding: z.literal('PKCS7'),
+  key: z.string().length(16),
+  iv: z.string().length(16),
+});
+export type LoginCipher = z.infer<typeof loginCipherSchema>;

@@ -5,6 +5,7 @@ export const ResultCode = {
   noToken: 401,
   forbidden: 403,
   notFound: 404,
+  methodNotAllowed: 405,
   conflict: 409,
   tooLarge: 413,
   tooMany: 429,

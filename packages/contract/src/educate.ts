@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { dateField, idField, intField, listField, numberField, text } from './fields.js';
+import { phoneNumberField } from './phone.js';
 
 // Fields, rules and list queries of the campus-scoped resources (docs/api-conventions.md).
 // Create schemas are strict: an unknown field (cam_id, id, ...) is a 400.
@@ -26,12 +27,7 @@ const codeField = () =>
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
 const nameField = (max = 64) => text().trim().min(1).max(max);
 const optText = (max: number) => text().trim().max(max).optional();
-const phoneField = () =>
-  text()
-    .trim()
-    .max(32)
-    .regex(/^[0-9+\-() ]*$/)
-    .optional();
+const phoneField = phoneNumberField;
 const emailField = () => z.union([z.literal(''), z.email().max(128)]).optional();
 const optDate = () => z.preprocess(emptyToNull, dateField().nullable()).optional();
 const pastDate = () =>

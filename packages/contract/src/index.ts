@@ -14,3 +14,5 @@ export * from './field-labels.js';
 export * from './system.js';
 export * from './schedule.js';
 export * from './report.js';
+export * from './phone.js';
+export * from './calendar-feed.js';

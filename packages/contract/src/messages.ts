@@ -1,4 +1,5 @@
 import type { Locale, Texts } from './constants.js';
+import { FILE_MESSAGES } from './messages-files.js';
 import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
@@ -114,7 +115,13 @@ const BASE_MESSAGES = {
 } as const satisfies Record<string, Texts>;
 
 /** Every server message; areas keep theirs in messages-<area>.ts. */
-export const SERVER_MESSAGES = { ...BASE_MESSAGES, ...SYSTEM_MESSAGES, ...SCHEDULE_MESSAGES, ...REPORT_MESSAGES } as const;
+export const SERVER_MESSAGES = {
+  ...BASE_MESSAGES,
+  ...SYSTEM_MESSAGES,
+  ...SCHEDULE_MESSAGES,
+  ...REPORT_MESSAGES,
+  ...FILE_MESSAGES,
+} as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
 
@@ -133,6 +140,7 @@ export const THING_LABELS = {
   message: { 'zh-CN': '消息', 'en-US': 'Message' },
   notice: { 'zh-CN': '通知', 'en-US': 'Notice' },
   dept: { 'zh-CN': '部门', 'en-US': 'Department' },
+  calendarFeed: { 'zh-CN': '日历订阅', 'en-US': 'Calendar feed' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

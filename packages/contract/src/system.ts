@@ -5,6 +5,7 @@ import { sortField } from './educate.js';
 import { boolField, idField, intField, text } from './fields.js';
 import { operlogQuerySchema } from './operlog.js';
 import { PERM_CODE_PATTERN } from './perms.js';
+import { isChinesePhone, phoneNumberField, toHalfWidth } from './phone.js';
 
 // System administration (docs/api-conventions.md, "System administration"): users, roles, menus,
 // perms, departments, operation and login logs. All global, not campus-scoped.
@@ -44,8 +45,8 @@ const phoneField = () =>
     .preprocess(
       emptyToNull,
       text()
-        .trim()
-        .regex(/^\+?[0-9][0-9-]{2,30}$/)
+        .transform((v) => toHalfWidth(v).trim())
+        .pipe(z.string().max(32).refine(isChinesePhone, { message: 'rule.phone' }))
         .nullable(),
     )
     .optional();
@@ -301,14 +302,7 @@ const deptFields = {
   name: text().trim().min(1).max(64),
   sort: intField().pipe(z.number().min(0).max(99_999)).optional(),
   leader: optText(64),
-  phone: z
-    .union([
-      z.literal(''),
-      text()
-        .trim()
-        .regex(/^\+?[0-9][0-9-]{2,30}$/),
-    ])
-    .optional(),
+  phone: phoneNumberField(),
   status: z.enum(DEPT_STATUSES).optional(),
 };
 export const deptCreateSchema = z.strictObject(deptFields);

@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOGIN_IP_MAX_FAILURES: int(1, 100_000).default(30),
   LOGIN_IP_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   TRUST_PROXY: bool.default(false),
+  HSTS: z.enum(['auto', 'always', 'off']).default('auto'),
+  HSTS_MAX_AGE: int(0, 2 * 365 * 24 * 3600).default(31_536_000),
   WEB_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: int(100, 600_000).default(10_000),
   LOGIN_RATE_PER_MIN: int(1, 1_000_000).default(60),
@@ -75,6 +77,9 @@ export interface AppConfig {
   loginIpMaxFailures: number;
   loginIpWindowMinutes: number;
   trustProxy: boolean;
+  /** auto: HSTS over TLS only (directly or per a trusted proxy); always: on every answer; off. */
+  hsts: 'auto' | 'always' | 'off';
+  hstsMaxAgeS: number;
   webDir: string;
   shutdownTimeoutMs: number;
   /** Sign-in requests (any outcome) one IP may make per minute. */
@@ -126,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
     loginIpWindowMinutes: e.LOGIN_IP_WINDOW_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    hsts: e.HSTS,
+    hstsMaxAgeS: e.HSTS_MAX_AGE,
     webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginRatePerMin: e.LOGIN_RATE_PER_MIN,

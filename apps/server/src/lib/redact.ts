@@ -28,3 +28,13 @@ export function redactParams(value: unknown, depth = 0): unknown {
   }
   return out;
 }
+
+/** A request URL for the logs: the secret of a calendar feed URL (/api/calendar/<secret>.ics) blanked. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\/api\/calendar\/)[^/?#]+/, '$1******.ics');
+}
+
+/** The request as the logs show it (Fastify's default fields), the feed secret blanked. */
+export function serializeLoggedRequest(req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}

@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
+import { readDelimitedText, sniffDelimiter } from './tabular-decode.js';
+import { writeXlsxBuffer } from './xlsx-stream.js';
 
 let excel: Promise<typeof ExcelJS> | undefined;
 /** ExcelJS on first use: it is the heaviest import and most processes never need it (start-up time). */
@@ -48,16 +50,9 @@ export function writeCsv(header: string[], rows: string[][]): Buffer {
   return Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(body, 'utf8')]);
 }
 
+/** A small sheet of text cells in memory (the big exports stream: export-stream.ts); text is text, never a formula. */
 export async function writeXlsx(sheetName: string, header: string[], rows: string[][]): Promise<Buffer> {
-  const wb = new (await loadExcel()).Workbook();
-  wb.creator = 'Campus Console';
-  const ws = wb.addWorksheet(sheetName.slice(0, 31));
-  ws.addRow(header).font = { bold: true };
-  // Every cell is a string cell: nothing is a formula, and the prefix keeps re-saves safe too.
-  for (const r of rows) ws.addRow(r.map(neutraliseCell));
-  ws.columns.forEach((c) => (c.width = 16));
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return writeXlsxBuffer([{ name: sheetName, columns: header.map((h) => ({ header: h, kind: 'text' as const })), rows }]);
 }
 
 function cellText(v: ExcelJS.CellValue): string {
@@ -86,9 +81,13 @@ export async function readSheet(data: Buffer, maxRows: number): Promise<Sheet> {
       table.push({ row: row.number, cells: values.map((v) => cellText(v).trim()) });
     });
   } else {
-    const text = data.toString('utf8').replace(/^\uFEFF/, '');
-    if (text.includes('\u0000')) throw new Error('binary data');
-    const records: string[][] = parse(text, { relax_column_count: true, skip_empty_lines: false, trim: true });
+    const text = readDelimitedText(data);
+    const records: string[][] = parse(text, {
+      delimiter: sniffDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: true,
+    });
     records.forEach((cells, i) => table.push({ row: i + 1, cells }));
   }
   const [header, ...rows] = table;

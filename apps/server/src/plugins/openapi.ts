@@ -1,8 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { describeFileAnswer, finishOpenApiDocument, openApiRegistry } from './openapi-document.js';
 
 /** The object behind a request schema, through preprocess pipes, defaults and refinements. */
 function objectShape(schema: unknown): Record<string, z.ZodType> | null {
@@ -31,7 +32,9 @@ function withRequired(zodSchema: unknown, json: unknown): void {
 
 /** The OpenAPI document at /api/docs/json, generated from the contract's zod schemas, and its UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  const zodTransform = createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } });
+  const zodConfig = { unrepresentable: 'any' as const };
+  const zodTransform = createJsonSchemaTransform({ skipList: [], schemaRegistry: openApiRegistry, zodToJsonConfig: zodConfig });
+  const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: openApiRegistry, zodToJsonConfig: zodConfig });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -41,24 +44,32 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Every answer is `{code, msg, data}`; code 0 is success. Sign in with POST /api/login, then send `Authorization: Bearer <token>`; campus-scoped routes also need `X-Access-Camid`.',
       },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          campus: { type: 'apiKey', in: 'header', name: 'X-Access-Camid' },
-        },
-      },
     },
+    // Security, campus header, operation ids, tags, media types, error answers: openapi-document.ts.
+    transformObject: (documentObject) =>
+      finishOpenApiDocument(zodTransformObject(documentObject) as Record<string, unknown>, app.routeTable) as ReturnType<
+        typeof zodTransformObject
+      >,
     transform: (document) => {
       const result = zodTransform(document);
       const source = document.schema as { body?: unknown; querystring?: unknown } | undefined;
       const target = result.schema as { body?: unknown; querystring?: unknown } | undefined;
       withRequired(source?.body, target?.body);
       withRequired(source?.querystring, target?.querystring);
+      // Files and streams: their media types, not JSON.
+      const responses = (document.schema as { response?: Record<string, unknown> } | undefined)?.response;
+      const described = (result.schema as { response?: Record<string, unknown> } | undefined)?.response;
+      for (const [status, schema] of Object.entries(responses ?? {})) {
+        const file = describeFileAnswer(schema);
+        if (file && described) described[status] = file;
+      }
       return result;
     },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    // Try it out: the token pasted in Authorize survives a reload of the page.
+    uiConfig: { persistAuthorization: true, tryItOutEnabled: false },
     staticCSP: true,
     // The UI bundle sets inline styles; scripts stay 'self' plus the plugin's hashes.
     transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, (_m, v: string) => `style-src ${v} 'unsafe-inline'`),

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '@campus/contract';
 import { sendError } from './errors.js';
+import { refuseWrongMethod } from './http-hygiene.js';
 
 const TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
@@ -76,6 +77,18 @@ function sendHeld(request: FastifyRequest, reply: FastifyReply, file: HeldFile, 
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A path the client router never serves: a dot-segment anywhere, or a last segment with a file extension. */
+export function isNotAPage(url: string): boolean {
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return true;
+  }
+  const segments = decoded.split('/');
+  return segments.some((s) => s.startsWith('.')) || /\.[A-Za-z0-9]{1,8}$/.test(segments[segments.length - 1] ?? '');
+}
+
 /**
  * Serves the built web app and answers every other GET with index.html so the
  * client router handles deep links; unknown /api paths get the 404 envelope.
@@ -86,7 +99,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * server keeps answering for the build it started with, even if the build is
  * redone under it.
  */
-export async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDir: string,
+  methodsAllowed: (path: string) => string[] = () => [],
+): Promise<void> {
   const indexPath = path.join(webDir, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
   const held = hasWeb ? holdAssets(webDir) : new Map<string, HeldFile>();
@@ -95,7 +112,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
     // Files the build did not compress (images, fonts) and clients that take no compression.
     await app.register(fastifyStatic, { root: webDir, serve: false, index: false, preCompressed: true, cacheControl: false });
     for (const name of fs.readdirSync(webDir)) {
-      if (name === 'index.html' || /\.(br|gz)$/.test(name) || !fs.statSync(path.join(webDir, name)).isFile()) continue;
+      if (name === 'index.html' || name.startsWith('.') || /\.(br|gz)$/.test(name) || !fs.statSync(path.join(webDir, name)).isFile())
+        continue;
       app.get(`/${name}`, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(name));
     }
     app.get('/assets/*', (request, reply) => {
@@ -110,12 +128,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    const wrongMethod = refuseWrongMethod(request, reply, methodsAllowed(url));
+    if (wrongMethod) return wrongMethod;
     if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(request, reply, 404, ResultCode.notFound, 'http.notFound', { method: request.method, url: url.slice(0, 200) });
     }
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
     // A chunk of another build must fail as a missing script, not parse index.html as one.
-    if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').header('cache-control', 'no-cache').send('Not found');
+    // Dotfiles (.env, .git/) and files that are not pages (/wp-login.php, /x.map) are missing, not the app.
+    if (url.startsWith('/assets/') || isNotAPage(url))
+      return reply.code(404).type('text/plain').header('cache-control', 'no-cache').send('Not found');
     if (index && sendHeld(request, reply, index, 'no-cache')) return reply;
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

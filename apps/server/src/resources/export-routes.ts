@@ -1,18 +1,28 @@
-import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
-import { z } from 'zod';
-import { errorSchema } from '@campus/contract';
+import type { z } from 'zod';
+import { errorSchema, type Locale } from '@campus/contract';
 import type { CampusTable } from '../lib/campus-scope.js';
-import type { TableFormat } from '../lib/tabular.js';
+import { chooseExportOrder, columnKindOf, readInKeysetChunks, streamTable } from '../lib/export-stream.js';
+import { CONTENT_TYPES, type TableFormat } from '../lib/tabular.js';
 import { requirePerm } from '../plugins/access.js';
+import { fileAnswer as fileResponse, SPREADSHEET_TYPES } from '../plugins/openapi-document.js';
 import type { CampusCrudSpec, CampusIoSpec, Values } from './campus-resource.js';
-import { attachment, displayValue, EXPORT_CHUNK, formatQuery, headerOf, MAX_EXPORT_ROWS, writeTable } from './io-files.js';
+import { attachment, displayValue, EXPORT_CHUNK, formatQuery, MAX_EXPORT_ROWS } from './io-files.js';
 import { keywordCondition } from './keyword-sql.js';
-import { listOrder } from './list-sql.js';
 import { RESOURCE_TAGS, scopeOf } from './route-parts.js';
 
 export const FILE_ERRORS = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema };
-const fileAnswer = { 200: z.unknown().describe('The CSV or XLSX file'), ...FILE_ERRORS };
+const fileAnswer = { 200: fileResponse(SPREADSHEET_TYPES, 'The CSV or XLSX file'), ...FILE_ERRORS };
+
+/** The file's columns in the caller's language, each with the kind of cell its values make (dates, numbers, text). */
+function columnsOf<T extends CampusTable>(crud: CampusCrudSpec<T>, io: CampusIoSpec<T>, locale: Locale) {
+  const rowSchema = crud.schemas.create as z.ZodObject;
+  return Object.entries(io.labels).map(([f, l]) => ({
+    header: l[locale],
+    kind: columnKindOf(rowSchema.shape[f] as z.ZodType | undefined),
+  }));
+}
 
 /** GET `url/export`: the list's rows under its filters and sort, as CSV or XLSX with headers in the caller's language. */
 export function exportRoute<T extends CampusTable>(url: string, crud: CampusCrudSpec<T>, io: CampusIoSpec<T>): RouteOptions {
@@ -32,23 +42,24 @@ export function exportRoute<T extends CampusTable>(url: string, crud: CampusCrud
       const q = request.query as Values & { format: TableFormat };
       const scope = scopeOf(request);
       const conds: (SQL | undefined)[] = [keywordCondition(crud.keywordColumns, q.keyword), ...crud.filters(q)];
-      const order = listOrder(crud, q.sort);
-      const rows: string[][] = [];
-      for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_CHUNK) {
-        const chunk = await scope
-          .select(crud.table, getTableColumns(crud.table), ...conds)
-          .orderBy(...order)
-          .limit(EXPORT_CHUNK)
-          .offset(offset);
-        for (const r of chunk) {
-          const cells = io.toCells(r as T['$inferSelect']);
-          rows.push(Object.keys(io.labels).map((f) => displayValue(io.valueLabels[f], cells[f] ?? '', request.locale)));
-        }
-        if (chunk.length < EXPORT_CHUNK) break;
-      }
+      const fieldNames = Object.keys(io.labels);
+      // Read by keyset and written as read: a 100 000-row export holds memory flat (issue 24).
+      const chunks = readInKeysetChunks(scope, crud.table, conds, chooseExportOrder(crud, q.sort), {
+        chunk: EXPORT_CHUNK,
+        max: MAX_EXPORT_ROWS,
+      });
+      const rows = (async function* () {
+        for await (const chunk of chunks)
+          for (const r of chunk) {
+            const cells = io.toCells(r);
+            yield fieldNames.map((f) => displayValue(io.valueLabels[f], cells[f] ?? '', request.locale));
+          }
+      })();
       const name = io.fileName[request.locale];
-      const file = await writeTable(q.format, name, headerOf(io.labels, request.locale), rows);
-      return reply.header('content-disposition', attachment(name, q.format)).type(file.type).send(file.body);
+      return reply
+        .header('content-disposition', attachment(name, q.format))
+        .type(CONTENT_TYPES[q.format])
+        .send(streamTable(q.format, name, columnsOf(crud, io, request.locale), rows));
     },
   };
 }
@@ -68,8 +79,10 @@ export function importTemplateRoute<T extends CampusTable>(url: string, crud: Ca
     async handler(request, reply) {
       const { format } = request.query as z.infer<typeof formatQuery>;
       const name = io.fileName[request.locale];
-      const file = await writeTable(format, name, headerOf(io.labels, request.locale), []);
-      return reply.header('content-disposition', attachment(name, format)).type(file.type).send(file.body);
+      return reply
+        .header('content-disposition', attachment(name, format))
+        .type(CONTENT_TYPES[format])
+        .send(streamTable(format, name, columnsOf(crud, io, request.locale), []));
     },
   };
 }

@@ -2,16 +2,18 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { envelopeSchema, formatIssues, formatMessage, ResultCode } from '@campus/contract';
+import { envelopeSchema, ResultCode } from '@campus/contract';
 import { queryRows } from '../db/query.js';
 import { AppError, badRequest } from '../lib/app-error.js';
 import { createCampusScope, type CampusTable } from '../lib/campus-scope.js';
+import { mapHeader, readImportRows } from '../lib/import-rows.js';
+import { describeDecodeError, TextDecodeError } from '../lib/tabular-decode.js';
 import { readSheet } from '../lib/tabular.js';
 import { getCampusId, requirePerm } from '../plugins/access.js';
 import { runLoggedTransaction } from '../plugins/operlog.js';
 import type { CampusCrudSpec, CampusIoSpec, Values } from './campus-resource.js';
 import { FILE_ERRORS } from './export-routes.js';
-import { codeOf, importQuery, importResultSchema, INSERT_CHUNK, mapHeader, MAX_IMPORT_ROWS, type ImportError } from './io-files.js';
+import { importQuery, importResultSchema, INSERT_CHUNK, MAX_IMPORT_ROWS } from './io-files.js';
 import { RESOURCE_TAGS } from './route-parts.js';
 import { buildUpsert } from './upsert-sql.js';
 
@@ -48,43 +50,24 @@ export function importRoute<T extends CampusTable>(url: string, crud: CampusCrud
         sheet = await readSheet(data, MAX_IMPORT_ROWS);
       } catch (err) {
         if (err instanceof RangeError) throw badRequest('import.tooManyRows', { max: MAX_IMPORT_ROWS });
+        if (err instanceof TextDecodeError) throw describeDecodeError(err);
         throw badRequest('import.badFile');
       }
-      const { fields, unknown } = mapHeader(sheet.header, io.labels);
+      const header = mapHeader(sheet.header, io.labels);
+      const { fields, unknown } = header;
       if (unknown.length) throw badRequest('import.unknownColumns', { columns: unknown.join(', ') });
       const missing = required.filter((f) => !fields.includes(f));
       if (missing.length)
         throw badRequest('import.missingColumns', { columns: missing.map((f) => io.labels[f]?.[request.locale] ?? f).join(', ') });
 
-      const errorsFound: ImportError[] = [];
-      const seen = new Map<string, number>();
-      const valid: Values[] = [];
-      for (const { row, cells } of sheet.rows) {
-        const input: Values = {};
-        fields.forEach((f, i) => {
-          const cell = cells[i] ?? '';
-          if (!f || cell === '') return;
-          const set = io.valueLabels[f];
-          input[f] = set ? codeOf(set, cell) : cell;
-        });
-        const parsed = rowSchema.safeParse(input);
-        if (!parsed.success) {
-          for (const e of formatIssues(parsed.error.issues, input, request.locale)) errorsFound.push({ row, ...e });
-          continue;
-        }
-        const key = String(input[io.key.field]);
-        const first = seen.get(key);
-        if (first !== undefined) {
-          errorsFound.push({
-            row,
-            field: io.key.field,
-            msg: formatMessage(request.locale, 'import.duplicateInFile', { field: io.key.field, row: first }),
-          });
-          continue;
-        }
-        seen.set(key, row);
-        valid.push(crud.toValues(parsed.data));
-      }
+      const read = readImportRows(sheet, header, {
+        rowSchema,
+        valueLabels: io.valueLabels,
+        keyField: io.key.field,
+        locale: request.locale,
+      });
+      const { errors: errorsFound, keys: seen } = read;
+      const valid: Values[] = read.valid.map((r) => crud.toValues(r.data));
 
       const camId = getCampusId(request);
       const scope = createCampusScope(request.server.db, camId);

@@ -252,3 +252,30 @@ export const operLogs = pgTable(
     index('oper_logs_module_time_idx').on(t.module, t.createdAt),
   ],
 );
+
+/**
+ * Personal calendar feed URLs (iCalendar for calendar apps, which send no
+ * header): the URL's secret is stored as its sha256 only. A feed is the
+ * user's own timetable (kind own: the teacher records linked to them) or a
+ * teacher's, room's, course's or student's of one campus; it answers while
+ * the user is active and may still read that timetable.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    camId: integer('cam_id').references(() => campuses.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id'),
+    secretHash: varchar('secret_hash', { length: 64 }).notNull().unique(),
+    /** The language of the feed's texts: the user's when they made or last rotated it. */
+    locale: varchar('locale', { length: 8 }).notNull().default('zh-CN'),
+    createdAt: createdAt(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('calendar_feeds_user_idx').on(t.userId), index('calendar_feeds_cam_idx').on(t.camId)],
+);

@@ -11,6 +11,7 @@ import {
   unreadCountSchema,
 } from '@campus/contract';
 import { getPrincipal, signedIn } from '../../plugins/access.js';
+import { fileAnswer } from '../../plugins/openapi-document.js';
 import { resolvePrincipal } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { announceUnreadChange, watchUnreadChanges } from '../../lib/unread-events.js';
@@ -120,7 +121,7 @@ export const messageRoutes: FastifyPluginAsync<MessageRoutesOptions> = async (pa
           'Server-sent events: `event: unread` with the unread count (as /message/unread-count) at once and whenever it changes; ' +
           '`: keep-alive` comments in between. Send the bearer token in Authorization (use a fetch-based EventSource). ' +
           'The stream ends when the session does.',
-        response: { 200: z.unknown().describe('text/event-stream'), ...errors },
+        response: { 200: fileAnswer(['text/event-stream'], 'Server-sent events: unread counts as they change'), ...errors },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import {
 import { operLogs } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/escape-like.js';
+import { fileAnswer, SPREADSHEET_TYPES } from '../../plugins/openapi-document.js';
 import { CONTENT_TYPES, writeCsv, writeXlsx } from '../../lib/tabular.js';
 import { requirePerm } from '../../plugins/access.js';
 import { scheduleOperlogRetention } from './retention.js';
@@ -99,6 +100,7 @@ export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['system'],
         summary: 'Export the operation log (CSV or XLSX, same filters as the list; formula-safe cells)',
         querystring: operlogExportQuerySchema,
+        response: { 200: fileAnswer(SPREADSHEET_TYPES, 'The operation log as CSV or XLSX'), ...errors },
       },
     },
     async (request, reply) => {

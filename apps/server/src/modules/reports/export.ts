@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Locale, ReportMessageKey, ReportSummary } from '@campus/contract';
-import { loadExcel, neutraliseCell } from '../../lib/tabular.js';
+import { neutraliseCell } from '../../lib/tabular.js';
+import { writeXlsxBuffer } from '../../lib/xlsx-stream.js';
 import { formatStoredText } from '@campus/contract';
 
 export interface ReportTable {
@@ -85,20 +86,18 @@ export function buildReportTables(summary: ReportSummary, locale: Locale): Repor
   ];
 }
 
-/** Text goes through neutraliseCell; numbers stay numbers so the workbook sums and charts them. */
-const safeCell = (v: string | number) => (typeof v === 'number' ? v : neutraliseCell(v));
-
+/** Numbers stay numbers so the workbook sums and charts them; text is a text cell (the guard is the cell type). */
 export async function writeReportXlsx(tables: ReportTable[]): Promise<Buffer> {
-  const wb = new (await loadExcel()).Workbook();
-  wb.creator = 'Campus Console';
-  for (const table of tables) {
-    const ws = wb.addWorksheet(table.title.slice(0, 31));
-    ws.addRow(table.header.map(neutraliseCell)).font = { bold: true };
-    for (const r of table.rows) ws.addRow(r.map(safeCell));
-    ws.columns.forEach((c) => (c.width = 18));
-    ws.views = [{ state: 'frozen', ySplit: 1 }];
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return writeXlsxBuffer(
+    tables.map((table) => ({
+      name: table.title,
+      columns: table.header.map((header, i) => ({
+        header,
+        kind: table.rows.length > 0 && table.rows.every((r) => typeof r[i] === 'number') ? ('number' as const) : ('text' as const),
+      })),
+      rows: table.rows,
+    })),
+  );
 }
 
 /** The tables one after another, each under a title row and followed by an empty row; UTF-8 with BOM for Excel. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   envelopeSchema,
   errorSchema,
@@ -11,6 +10,7 @@ import {
 } from '@campus/contract';
 import { CONTENT_TYPES } from '../../lib/tabular.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
+import { fileAnswer, SPREADSHEET_TYPES } from '../../plugins/openapi-document.js';
 import { buildReportTables, writeReportCsv, writeReportXlsx } from './export.js';
 import { loadSummary } from './service.js';
 
@@ -46,7 +46,7 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
         summary:
           'The summary as XLSX (one sheet per table) or CSV (the tables one after another, each under a title row), in the caller’s language',
         querystring: reportExportQuerySchema,
-        response: { 200: z.unknown().describe('the file'), ...errors },
+        response: { 200: fileAnswer(SPREADSHEET_TYPES, 'The report as CSV or XLSX'), ...errors },
       },
     },
     async (request, reply) => {

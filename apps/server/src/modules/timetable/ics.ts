@@ -1,4 +1,4 @@
-import { WEEK_PATTERN_LABELS, type WeekPattern } from '@campus/contract';
+import { WEEK_PATTERN_LABELS, type Locale, type WeekPattern } from '@campus/contract';
 import { listOccurrences, type TermDates } from '../../lib/scheduling/term-weeks.js';
 
 // RFC 5545 by hand: the format is small, and generating it ourselves keeps
@@ -31,6 +31,8 @@ export interface IcsCalendar {
   entries: readonly IcsEntry[];
   /** Host part of the UIDs. */
   uidDomain: string;
+  /** The language of the event descriptions (English by default). */
+  locale?: Locale | undefined;
 }
 
 /** TEXT escaping of RFC 5545 §3.3.11. */
@@ -140,8 +142,10 @@ export function buildVtimezone(timezone: string, fromMs: number, toMs: number): 
   return lines;
 }
 
-function describeWeeks(e: IcsEntry): string {
-  return `weeks ${e.weekStart}-${e.weekEnd}, ${WEEK_PATTERN_LABELS[e.weekPattern]['en-US']}`;
+/** "weeks 1-16, every week" in the feed's language (第 1-16 周，每周). */
+function describeWeeks(e: IcsEntry, locale: Locale = 'en-US'): string {
+  const pattern = WEEK_PATTERN_LABELS[e.weekPattern][locale];
+  return locale === 'zh-CN' ? `第 ${e.weekStart}-${e.weekEnd} 周，${pattern}` : `weeks ${e.weekStart}-${e.weekEnd}, ${pattern}`;
 }
 
 /**
@@ -150,43 +154,64 @@ function describeWeeks(e: IcsEntry): string {
  * campus's local times under a TZID with its VTIMEZONE.
  */
 export function buildTimetableIcs(cal: IcsCalendar): string {
-  const tz = isKnownZone(cal.timezone) ? cal.timezone : 'UTC';
+  return buildCalendarIcs({ name: cal.name, uidDomain: cal.uidDomain, parts: [cal], locale: cal.locale });
+}
+
+export interface IcsPart {
+  timezone: string;
+  term: TermDates;
+  entries: readonly IcsEntry[];
+}
+
+/** One calendar of several campuses' timetables (a teacher who teaches at two): a VTIMEZONE per zone. */
+export function buildCalendarIcs(cal: { name: string; uidDomain: string; parts: readonly IcsPart[]; locale?: Locale | undefined }): string {
+  const zoneOf = (p: IcsPart) => (isKnownZone(p.timezone) ? p.timezone : 'UTC');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Campus Console//Timetable 1.0//EN',
     'CALSCALE:GREGORIAN',
     `X-WR-CALNAME:${escapeText(cal.name)}`,
-    `X-WR-TIMEZONE:${tz}`,
+    `X-WR-TIMEZONE:${cal.parts[0] ? zoneOf(cal.parts[0]) : 'UTC'}`,
   ];
-  const from = Date.parse(`${cal.term.startDate}T00:00:00Z`) - 7 * DAY_MS;
-  const to = Date.parse(`${cal.term.endDate}T00:00:00Z`) + 7 * DAY_MS;
-  lines.push(...buildVtimezone(tz, from, to));
-  for (const e of cal.entries) {
-    const occurrences = listOccurrences(e, cal.term);
-    const first = occurrences[0];
-    const last = occurrences[occurrences.length - 1];
-    if (!first || !last) continue;
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:schedule-entry-${e.id}@${cal.uidDomain}`,
-      // No METHOD: DTSTAMP is when the entry was last revised (§3.8.7.2), so the file is stable.
-      `DTSTAMP:${formatUtc(e.updatedAt.getTime())}`,
-      `LAST-MODIFIED:${formatUtc(e.updatedAt.getTime())}`,
-      `DTSTART;TZID=${tz}:${formatLocal(first.date, e.startMin)}`,
-      `DTEND;TZID=${tz}:${formatLocal(first.date, e.endMin)}`,
-    );
-    if (occurrences.length > 1) {
-      const interval = e.weekPattern === 'all' ? '' : ';INTERVAL=2';
-      // UNTIL is UTC when DTSTART has a TZID (§3.3.10); the last meeting's end bounds it inclusively.
-      lines.push(`RRULE:FREQ=WEEKLY${interval};UNTIL=${formatUtc(localToUtc(tz, last.date, e.endMin))}`);
+  const zones = new Map<string, { from: number; to: number }>();
+  for (const part of cal.parts) {
+    const tz = zoneOf(part);
+    const from = Date.parse(`${part.term.startDate}T00:00:00Z`) - 7 * DAY_MS;
+    const to = Date.parse(`${part.term.endDate}T00:00:00Z`) + 7 * DAY_MS;
+    const known = zones.get(tz);
+    zones.set(tz, known ? { from: Math.min(known.from, from), to: Math.max(known.to, to) } : { from, to });
+  }
+  if (!zones.size) zones.set('UTC', { from: 0, to: 0 });
+  for (const [tz, span] of zones) lines.push(...buildVtimezone(tz, span.from, span.to));
+  for (const part of cal.parts) {
+    const tz = zoneOf(part);
+    for (const e of part.entries) {
+      const occurrences = listOccurrences(e, part.term);
+      const first = occurrences[0];
+      const last = occurrences[occurrences.length - 1];
+      if (!first || !last) continue;
+      lines.push(
+        'BEGIN:VEVENT',
+        `UID:schedule-entry-${e.id}@${cal.uidDomain}`,
+        // No METHOD: DTSTAMP is when the entry was last revised (§3.8.7.2), so the file is stable.
+        `DTSTAMP:${formatUtc(e.updatedAt.getTime())}`,
+        `LAST-MODIFIED:${formatUtc(e.updatedAt.getTime())}`,
+        `DTSTART;TZID=${tz}:${formatLocal(first.date, e.startMin)}`,
+        `DTEND;TZID=${tz}:${formatLocal(first.date, e.endMin)}`,
+      );
+      if (occurrences.length > 1) {
+        const interval = e.weekPattern === 'all' ? '' : ';INTERVAL=2';
+        // UNTIL is UTC when DTSTART has a TZID (§3.3.10); the last meeting's end bounds it inclusively.
+        lines.push(`RRULE:FREQ=WEEKLY${interval};UNTIL=${formatUtc(localToUtc(tz, last.date, e.endMin))}`);
+      }
+      lines.push(
+        `SUMMARY:${escapeText(e.courseName)}`,
+        `LOCATION:${escapeText(`${e.roomCode} ${e.roomName}`)}`,
+        `DESCRIPTION:${escapeText(`${e.courseCode} · ${e.teacherName} · ${describeWeeks(e, cal.locale)}`)}`,
+        'END:VEVENT',
+      );
     }
-    lines.push(
-      `SUMMARY:${escapeText(e.courseName)}`,
-      `LOCATION:${escapeText(`${e.roomCode} ${e.roomName}`)}`,
-      `DESCRIPTION:${escapeText(`${e.courseCode} · ${e.teacherName} · ${describeWeeks(e)}`)}`,
-      'END:VEVENT',
-    );
   }
   lines.push('END:VCALENDAR');
   return lines.map(foldLine).join('\r\n') + '\r\n';

@@ -15,6 +15,13 @@ export function describeAccess(access: RouteAccess): string {
 export const EXPECTED_ACCESS: Record<string, string> = {
   'GET /api/health': 'public',
   'POST /api/login': 'public',
+  'GET /api/login/cipher': 'public',
+  'GET /api/calendar/:file': 'public',
+  'GET /api/user/calendar-feeds': 'signedIn global',
+  'POST /api/user/calendar-feeds': 'signedIn global',
+  'POST /api/user/calendar-feeds/:id/rotate': 'signedIn global',
+  'DELETE /api/user/calendar-feeds/:id': 'signedIn global',
+  'POST /api/educate/timetable/feeds': 'perm campus educate:schedule:list',
   'POST /api/logout': 'signedIn global mustChange',
   'GET /api/user/currentUser': 'signedIn global mustChange',
   'PUT /api/user/password': 'signedIn global mustChange',

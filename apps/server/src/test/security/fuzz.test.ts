@@ -17,6 +17,8 @@ import {
   type Operation,
 } from './fuzz-cases.js';
 import { send, type Answer } from './send.js';
+import { calendarFeeds } from '../../db/schema/system.js';
+import { createToken } from '../../lib/tokens.js';
 import { routeKey, VALID_REQUESTS, type Req, type RouteInputs } from './valid-requests.js';
 import { buildWorld, type SessionUser, type World } from './world.js';
 
@@ -32,6 +34,16 @@ const CJK = /[\u4e00-\u9fff]/;
 /** The routes outside the matrix (public): a valid request for each. */
 const PUBLIC_REQUESTS: Record<string, RouteInputs> = {
   'GET /api/health': { build: () => ({ url: '/api/health' }), foreign: 'noLeak' },
+  'GET /api/login/cipher': { build: () => ({ url: '/api/login/cipher' }), foreign: 'noLeak' },
+  'GET /api/calendar/:file': {
+    build: async ({ w }) => {
+      await w.make.teacherOf(w.adminId);
+      const { token, tokenHash } = createToken();
+      await t.database.db.insert(calendarFeeds).values({ userId: w.adminId, kind: 'own', secretHash: tokenHash });
+      return { url: `/api/calendar/${token}.ics` };
+    },
+    foreign: 'noLeak',
+  },
   'POST /api/login': {
     build: () => ({ url: '/api/login', body: { username: 'admin', password: encryptLoginPassword(ADMIN_PASSWORD) } }),
     foreign: 'noLeak',

@@ -606,6 +606,26 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
     }),
     foreign: 'notFound',
   },
+  'POST /api/educate/timetable/feeds': {
+    build: ({ path }) => ({ url: '/api/educate/timetable/feeds', body: { kind: 'room', targetId: path.roomId } }),
+    foreign: 'notFound',
+  },
+  'POST /api/user/calendar-feeds': {
+    build: async ({ w, caller }) => {
+      if (caller) await w.make.teacherOf(caller.userId);
+      return { url: '/api/user/calendar-feeds', body: { kind: 'own' } };
+    },
+    foreign: 'noLeak',
+  },
+  'GET /api/user/calendar-feeds': { build: () => ({ url: '/api/user/calendar-feeds' }), foreign: 'noLeak' },
+  'POST /api/user/calendar-feeds/:id/rotate': {
+    build: async ({ w, caller }) => ({ url: `/api/user/calendar-feeds/${caller ? await w.make.feedOf(caller.userId) : 1}/rotate` }),
+    foreign: 'noLeak',
+  },
+  'DELETE /api/user/calendar-feeds/:id': {
+    build: async ({ w, caller }) => ({ url: `/api/user/calendar-feeds/${caller ? await w.make.feedOf(caller.userId) : 1}` }),
+    foreign: 'noLeak',
+  },
   'GET /api/educate/timetable.ics': {
     build: ({ ref }) => ({ url: '/api/educate/timetable.ics', query: { roomId: String(ref.roomId), termId: String(ref.termId) } }),
     foreign: 'notFound',

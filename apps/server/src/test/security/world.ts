@@ -2,7 +2,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { encryptLoginPassword } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
-import { perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../../db/schema/system.js';
+import { teachers } from '../../db/schema/campus.js';
+import { calendarFeeds, perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../../db/schema/system.js';
+import { createToken } from '../../lib/tokens.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createSession } from '../../plugins/auth.js';
 import { createCampus, getCampusIds } from '../fixtures.js';
@@ -77,6 +79,10 @@ export interface Makers {
   perm(): Promise<number>;
   dept(): Promise<number>;
   notice(opts?: { isDraft?: boolean }): Promise<number>;
+  /** A calendar feed of `userId`'s (their own timetable): the victim of a rotate or revoke. */
+  feedOf(userId: number): Promise<number>;
+  /** Links a new teacher of campus A to `userId` (whose own timetable then exists). */
+  teacherOf(userId: number): Promise<number>;
   /** A unique suffix for codes and names. */
   unique(): string;
 }
@@ -97,6 +103,8 @@ export const GHOST: CampusRecords = {
 };
 
 let seq = 0;
+
+let entrySeq = 0;
 
 /** Sends one request and fails loudly unless it answers `status`. */
 async function must(t: TestApp, opts: InjectOptions & { url: string }, status = 201): Promise<unknown> {
@@ -201,8 +209,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     async entry(camId, courseId, roomId) {
       if (camId === GHOST.camId) return GHOST.entryId;
-      // A weekday and hour of its own, so entries of one campus never clash.
-      const n = ++seq;
+      // A weekday and hour of its own, so entries of one campus never clash: a counter of their own
+      // (84 slots), as every other maker draws on `seq`.
+      const n = ++entrySeq;
+      if (n >= 7 * 12) throw new Error('the world has no free slot left for another schedule entry');
       const hour = 7 + (n % 12);
       return idOf(
         await educate(camId, 'POST', `/courses/${courseId}/schedule`, {
@@ -250,6 +260,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
           ...(opts.isDraft ? { status: 'draft' } : {}),
         }),
       );
+    },
+    async teacherOf(userId) {
+      const teacherId = await make.teacher(camA);
+      await db.update(teachers).set({ userId }).where(eq(teachers.id, teacherId));
+      return teacherId;
+    },
+    async feedOf(userId) {
+      const [row] = await db
+        .insert(calendarFeeds)
+        .values({ userId, kind: 'own', secretHash: createToken().tokenHash })
+        .returning({ id: calendarFeeds.id });
+      return row?.id ?? 0;
     },
   };
 

@@ -29,6 +29,7 @@ import { useNavigate, useParams } from 'react-router';
 import { showInfo, showMessageError, showSuccess } from '../../lib/feedback';
 import { useLocaleStore, useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
+import { CalendarFeedButton } from './calendar-feed-button';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { teacherApi } from './educate-api';
@@ -261,11 +262,14 @@ export function CourseSchedulePage() {
               {courseTeacher ? ` · ${t('schedule.field.teacherId')} ${courseTeacher.name}` : ''}
             </span>
           </div>
-          {canAdd && (
-            <Button type="primary" icon={<IconPlus />} onClick={() => openAdd(null)}>
-              {t('schedule.add')}
-            </Button>
-          )}
+          <Space>
+            <CalendarFeedButton target={{ kind: 'course', id: courseId, name: data.course.name }} />
+            {canAdd && (
+              <Button type="primary" icon={<IconPlus />} onClick={() => openAdd(null)}>
+                {t('schedule.add')}
+              </Button>
+            )}
+          </Space>
         </div>
 
         <div className="schedule-finder" role="group" aria-label={t('schedule.finder.label')}>

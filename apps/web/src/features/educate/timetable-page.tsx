@@ -21,6 +21,7 @@ import {
   type PickOption,
   type TimetableTarget,
 } from './schedule-api';
+import { CalendarFeedButton } from './calendar-feed-button';
 import { ScheduleGrid } from './schedule-grid';
 import { fitDayRange } from './schedule-grid-logic';
 import { RemoteSelect } from './schedule-remote-select';
@@ -113,6 +114,8 @@ export function TimetablePage() {
             <Button type="primary" icon={<IconDownload />} disabled={!data} loading={isDownloading} onClick={() => void download()}>
               {t('timetable.ics')}
             </Button>
+            <CalendarFeedButton target={target ? { kind, id: target.value, name: target.label } : undefined} disabled={!data} />
+            <CalendarFeedButton target={{ kind: 'own', name: t('feed.myTimetable') }} />
           </div>
         </div>
 

@@ -15,8 +15,11 @@ import './import-dialog.css';
 
 export interface ImportRowError {
   row: number;
+  /** The column as the file's header writes it. */
   field: string;
   msg: string;
+  /** The API field of that column. */
+  key?: string;
 }
 
 export interface ImportResult {
@@ -182,20 +185,26 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
           />
         )}
         {errors.length > 0 && (
-          <Table<ImportRowError & { key: number }>
+          <Table<ImportRowError & { rowKey: number }>
             className="import-errors"
             size="small"
-            rowKey="key"
+            rowKey="rowKey"
             border
             pagination={errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
-            data={errors.map((e, key) => ({ ...e, key }))}
+            data={errors.map((e, rowKey) => ({ ...e, rowKey }))}
             columns={[
               { title: t('import.col.row'), dataIndex: 'row', width: 80 },
-              { title: t('import.col.field'), dataIndex: 'field', width: 160, render: (field: string) => fieldLabel(field) },
+              // The server names the column as the file's header writes it; older answers named the API field.
+              {
+                title: t('import.col.field'),
+                dataIndex: 'field',
+                width: 160,
+                render: (field: string, e: ImportRowError) => (e.key ? field : fieldLabel(field)),
+              },
               {
                 title: t('import.col.msg'),
                 dataIndex: 'msg',
-                render: (msg: string, e: ImportRowError) => labelFieldMessage(e.field, msg, fieldLabel(e.field)),
+                render: (msg: string, e: ImportRowError) => (e.key ? msg : labelFieldMessage(e.field, msg, fieldLabel(e.field))),
               },
             ]}
           />
