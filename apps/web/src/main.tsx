@@ -5,7 +5,8 @@ import './lib/zod-jitless';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: it hands the router ReactDOM.flushSync, which sign-out's navigation relies on.
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { applyColorWeak, applyTheme, useSettingsStore } from './app/settings-store';
