@@ -119,13 +119,25 @@ interface SchemaFormProps {
   columns?: 1 | 2;
 }
 
+/**
+ * Every field of the form with its starting value, blanks included. Arco's form
+ * store outlives the <Form> (the drawer keeps its form instance), and a mount
+ * only writes the keys it is given: a key left out would keep the value of the
+ * row edited last. Naming every field makes each opening start from exactly
+ * these values.
+ */
+export function completeInitialValues(fields: readonly FormFieldDef[], initialValues: FormValues): FormValues {
+  return { ...Object.fromEntries(fields.map((f) => [f.name, undefined])), ...initialValues };
+}
+
 export function SchemaForm({ form, initialValues, fields, validateField, onSubmit, columns = 2 }: SchemaFormProps) {
   const t = useT();
   const formId = useId().replace(/:/g, '');
+  const [startValues] = useState(() => completeInitialValues(fields, initialValues));
   return (
     <Form
       form={form}
-      initialValues={initialValues}
+      initialValues={startValues}
       id={`form-${formId}`}
       layout="vertical"
       autoComplete="off"
