@@ -175,8 +175,8 @@ export const enUS: Record<MessageKey, string> = {
   'workplace.currentCampus': 'Current campus',
   'workplace.campusCount': 'You can work in {count} campus(es)',
   'workplace.role': 'Role',
-  'workplace.lastLogin': 'Last sign-in',
   'workplace.lastLogin.never': 'This is your first sign-in',
+  'workplace.lastLogin.line': 'Last sign-in: {detail}',
   'workplace.lastLogin.detail': '{time}, from {ip}',
   'workplace.quickLinks': 'Quick links',
   'workplace.quickLinks.empty': 'No educate pages are available to you',
@@ -218,6 +218,8 @@ export const enUS: Record<MessageKey, string> = {
   'profile.registrationDate': 'Registered',
   'profile.lastLogin': 'Last sign-in',
   'profile.empty': 'Not set',
+  'profile.allPerms': 'All permissions',
+  'profile.firstLogin': 'First sign-in',
 
   'footer.text': 'Campus Console © {year}',
 };

@@ -173,8 +173,8 @@ export const zhCN = {
   'workplace.currentCampus': '当前校区',
   'workplace.campusCount': '您可访问 {count} 个校区',
   'workplace.role': '角色',
-  'workplace.lastLogin': '上次登录',
   'workplace.lastLogin.never': '这是您的首次登录',
+  'workplace.lastLogin.line': '上次登录：{detail}',
   'workplace.lastLogin.detail': '{time}，来自 {ip}',
   'workplace.quickLinks': '快捷入口',
   'workplace.quickLinks.empty': '您暂无可用的教务页面',
@@ -215,6 +215,8 @@ export const zhCN = {
   'profile.registrationDate': '注册时间',
   'profile.lastLogin': '上次登录',
   'profile.empty': '未填写',
+  'profile.allPerms': '全部权限',
+  'profile.firstLogin': '首次登录',
 
   'footer.text': '校园管理控制台 © {year}',
 } as const;

@@ -134,7 +134,7 @@ export function WorkplacePage() {
             <span className="workplace-dot" aria-hidden="true">
               ·
             </span>
-            {t('workplace.lastLogin')}: {describeLastLogin(t, user?.lastLoginAt, user?.lastLoginIp)}
+            {t('workplace.lastLogin.line', { detail: describeLastLogin(t, user?.lastLoginAt, user?.lastLoginIp) })}
           </p>
         </div>
         <dl className="workplace-facts">

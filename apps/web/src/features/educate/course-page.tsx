@@ -26,14 +26,14 @@ export function CoursePage() {
   const label = (field: string) => fieldLabel(t, 'course', field);
 
   const columns: ListColumn<Course>[] = [
-    { key: 'code', title: label('code'), width: 120 },
-    { key: 'name', title: label('name'), width: 180 },
-    { key: 'termId', title: label('termId'), width: 150, render: (c) => options.termName(c.termId) },
-    { key: 'teacherId', title: label('teacherId'), width: 110, render: (c) => options.teacherName(c.teacherId) },
+    { key: 'code', title: label('code'), width: 100 },
+    { key: 'name', title: label('name'), width: 140 },
+    { key: 'termId', title: label('termId'), width: 140, render: (c) => options.termName(c.termId) },
+    { key: 'teacherId', title: label('teacherId'), width: 84, render: (c) => options.teacherName(c.teacherId) },
     {
       key: 'enrolled',
       title: label('enrolled'),
-      width: 170,
+      width: 130,
       render: (c) => (
         <div className="list-capacity">
           <Progress
@@ -46,9 +46,9 @@ export function CoursePage() {
       ),
     },
     { key: 'capacity', title: label('capacity'), width: 90, isHiddenByDefault: true },
-    { key: 'credits', title: label('credits'), width: 80 },
+    { key: 'credits', title: label('credits'), width: 60 },
     { key: 'hours', title: label('hours'), width: 80, isHiddenByDefault: true },
-    { key: 'status', title: label('status'), width: 110, render: (c) => <StatusTag set="courseStatus" value={c.status} /> },
+    { key: 'status', title: label('status'), width: 90, render: (c) => <StatusTag set="courseStatus" value={c.status} /> },
   ];
 
   return (
@@ -67,7 +67,7 @@ export function CoursePage() {
         ]}
         describeRow={(c) => `${c.name} (${c.code})`}
         deletion={{ perms: [COURSE_DELETE], remove: courseApi.remove, removeMany: courseApi.removeMany }}
-        actionsWidth={240}
+        actionsWidth={200}
         rowActions={(c) => (
           <>
             <Permission perms={[Perm.courseEdit]}>

@@ -17,14 +17,14 @@ export function ManagerPage() {
   const label = (field: string) => fieldLabel(t, 'manager', field);
 
   const columns: ListColumn<Manager>[] = [
-    { key: 'staffNo', title: label('staffNo'), width: 120 },
-    { key: 'name', title: label('name'), width: 120 },
-    { key: 'gender', title: label('gender'), width: 80, render: (r) => t(`value.gender.${r.gender}`) },
-    { key: 'position', title: label('position'), width: 140 },
-    { key: 'phone', title: label('phone'), width: 140 },
-    { key: 'email', title: label('email'), width: 200 },
+    { key: 'staffNo', title: label('staffNo'), width: 110 },
+    { key: 'name', title: label('name'), width: 100 },
+    { key: 'gender', title: label('gender'), width: 64, render: (r) => t(`value.gender.${r.gender}`) },
+    { key: 'position', title: label('position'), width: 120 },
+    { key: 'phone', title: label('phone'), width: 124 },
+    { key: 'email', title: label('email'), width: 190 },
     { key: 'deptId', title: label('deptId'), width: 110, isHiddenByDefault: true },
-    { key: 'status', title: label('status'), width: 100, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
+    { key: 'status', title: label('status'), width: 84, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
   ];
 
   const fields: FormFieldDef[] = [
@@ -54,7 +54,7 @@ export function ManagerPage() {
         filters={[{ name: 'status', label: label('status'), options: valueOptions(t, 'staffStatus') }]}
         describeRow={(r) => `${r.name} (${r.staffNo})`}
         deletion={{ perms: [MANAGER_PERMS.delete], remove: managerApi.remove, removeMany: managerApi.removeMany }}
-        actionsWidth={130}
+        actionsWidth={110}
         rowActions={(r) => <EditButton perms={[MANAGER_PERMS.edit]} onClick={() => editor.openEdit(r)} />}
         toolbar={() => <AddButton perms={[MANAGER_PERMS.add]} onClick={editor.openAdd} />}
       />

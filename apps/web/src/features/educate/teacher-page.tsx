@@ -33,15 +33,15 @@ export function TeacherPage() {
   const label = (field: string) => fieldLabel(t, 'teacher', field);
 
   const columns: ListColumn<Teacher>[] = [
-    { key: 'staffNo', title: label('staffNo'), width: 120 },
-    { key: 'name', title: label('name'), width: 120 },
-    { key: 'gender', title: label('gender'), width: 80, render: (r) => t(`value.gender.${r.gender}`) },
-    { key: 'subject', title: label('subject'), width: 120 },
-    { key: 'title', title: label('title'), width: 120 },
-    { key: 'phone', title: label('phone'), width: 140 },
+    { key: 'staffNo', title: label('staffNo'), width: 110 },
+    { key: 'name', title: label('name'), width: 100 },
+    { key: 'gender', title: label('gender'), width: 64, render: (r) => t(`value.gender.${r.gender}`) },
+    { key: 'subject', title: label('subject'), width: 100 },
+    { key: 'title', title: label('title'), width: 100 },
+    { key: 'phone', title: label('phone'), width: 124 },
     { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
     { key: 'hireDate', title: label('hireDate'), width: 120, isHiddenByDefault: true },
-    { key: 'status', title: label('status'), width: 100, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
+    { key: 'status', title: label('status'), width: 84, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
   ];
 
   const fields: FormFieldDef[] = [
@@ -76,7 +76,7 @@ export function TeacherPage() {
         ]}
         describeRow={(r) => `${r.name} (${r.staffNo})`}
         deletion={{ perms: [TEACHER_PERMS.delete], remove: teacherApi.remove, removeMany: teacherApi.removeMany }}
-        actionsWidth={180}
+        actionsWidth={150}
         rowActions={(r) => (
           <>
             <EditButton perms={[TEACHER_PERMS.edit]} onClick={() => editor.openEdit(r)} />

@@ -56,11 +56,11 @@ export function DeptPage() {
         remove={deptApi.remove}
         columns={[
           { key: 'name', dataIndex: 'name', title: t('sys.dept.name'), width: 220 },
-          { key: 'sort', dataIndex: 'sort', title: t('sys.sort'), width: 80 },
-          { key: 'leader', title: t('sys.dept.leader'), width: 120, render: (_: unknown, r: DeptNode) => r.leader || '—' },
-          { key: 'phone', title: t('sys.dept.phone'), width: 140, render: (_: unknown, r: DeptNode) => r.phone || '—' },
-          { key: 'status', title: t('sys.status'), width: 90, render: (_: unknown, r: DeptNode) => <SystemStatusTag value={r.status} /> },
-          { key: 'createdAt', title: t('field.createdAt'), width: 170, render: (_: unknown, r: DeptNode) => formatTime(r.createdAt) },
+          { key: 'sort', dataIndex: 'sort', title: t('sys.sort'), width: 60 },
+          { key: 'leader', title: t('sys.dept.leader'), width: 100, render: (_: unknown, r: DeptNode) => r.leader || '—' },
+          { key: 'phone', title: t('sys.dept.phone'), width: 124, render: (_: unknown, r: DeptNode) => r.phone || '—' },
+          { key: 'status', title: t('sys.status'), width: 72, render: (_: unknown, r: DeptNode) => <SystemStatusTag value={r.status} /> },
+          { key: 'createdAt', title: t('field.createdAt'), width: 120, render: (_: unknown, r: DeptNode) => formatTime(r.createdAt) },
         ]}
       />
       <FormDrawer

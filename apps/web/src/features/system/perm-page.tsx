@@ -39,9 +39,9 @@ export function PermPage() {
 
   const columns: ListColumn<SystemPerm>[] = [
     { key: 'module', title: t('sys.perm.module'), width: 130, render: (r) => <Tag color="arcoblue">{moduleLabel(t, r.module)}</Tag> },
-    { key: 'code', title: t('sys.perm.code'), width: 240, render: (r) => <code className="perm-code">{r.code}</code> },
+    { key: 'code', title: t('sys.perm.code'), width: 220, render: (r) => <code className="perm-code">{r.code}</code> },
     { key: 'name', title: t('sys.perm.name'), width: 160 },
-    { key: 'nameEn', title: t('sys.perm.nameEn'), width: 180 },
+    { key: 'nameEn', title: t('sys.perm.nameEn'), width: 160 },
     {
       key: 'builtin',
       title: t('sys.perm.source'),

@@ -60,7 +60,7 @@ export function RoleAssignFrame(props: RoleAssignFrameProps) {
               <div>
                 <span className="role-assign-name">{role.data.name}</span>
                 <Tag size="small" className="sys-inline-tag">
-                  {role.data.code}
+                  <code className="sys-code">{role.data.code}</code>
                 </Tag>
                 {props.summary}
               </div>

@@ -1,7 +1,8 @@
+import Tag from '@arco-design/web-react/es/Tag';
 import Tree from '@arco-design/web-react/es/Tree';
 import type { SystemMenuNode } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { showSuccess } from '../../lib/feedback';
 import { useT, type Translate } from '../../lib/i18n';
 import { RoleAssignFrame, useRoleId } from './role-assign-frame';
@@ -9,14 +10,24 @@ import { fetchMenuTree, fetchRoleMenus, saveRoleMenus } from './system-api';
 
 interface MenuTreeNode {
   key: string;
-  title: string;
+  title: ReactNode;
   children?: MenuTreeNode[];
 }
 
+/** Each entry as the menu names it; a page reached from another (edit a course) says so instead of showing its route. */
 function buildTree(nodes: readonly SystemMenuNode[], t: Translate): MenuTreeNode[] {
   return nodes.map((n) => ({
     key: String(n.id),
-    title: `${t(n.locale)} · ${n.path}`,
+    title: n.hideInMenu ? (
+      <span>
+        {t(n.locale)}
+        <Tag size="small" className="sys-inline-tag">
+          {t('sys.menu.hideInMenu')}
+        </Tag>
+      </span>
+    ) : (
+      t(n.locale)
+    ),
     children: n.children.length > 0 ? buildTree(n.children, t) : undefined,
   }));
 }

@@ -6,7 +6,7 @@ import { showSuccess } from '../../lib/feedback';
 import { getLocale, useT } from '../../lib/i18n';
 import { RoleAssignFrame, useRoleId } from './role-assign-frame';
 import { fetchPermGroups, fetchRolePerms, saveRolePerms } from './system-api';
-import { moduleLabel } from './system-labels';
+import { moduleLabel, sortByMenuOrder } from './system-labels';
 
 /** Permissions of a role, grouped by module, a box each and one per module for all of it. */
 export function RolePermPage() {
@@ -51,11 +51,11 @@ export function RolePermPage() {
         <>
           {role.builtin && <Alert className="role-assign-dirty" type="warning" content={t('sys.role.builtinPerms')} />}
           <div className="perm-groups">
-            {(groups.data ?? []).map((group) => {
+            {sortByMenuOrder(groups.data ?? []).map((group) => {
               const ids = group.perms.map((p) => p.id);
               const count = ids.filter((id) => checked.includes(id)).length;
               return (
-                <section key={group.module} className="perm-group" aria-label={group.module}>
+                <section key={group.module} className="perm-group" aria-label={moduleLabel(t, group.module)}>
                   <header className="perm-group-head">
                     <Checkbox
                       checked={count === ids.length && ids.length > 0}

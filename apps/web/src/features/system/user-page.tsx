@@ -65,7 +65,7 @@ export function UserPage() {
     {
       key: 'username',
       title: t('sys.user.username'),
-      width: 150,
+      width: 130,
       render: (r) => (
         <Space size={4}>
           <span>{r.username}</span>
@@ -79,12 +79,12 @@ export function UserPage() {
         </Space>
       ),
     },
-    { key: 'nickname', title: t('sys.user.nickname'), width: 120 },
-    { key: 'deptName', title: t('sys.user.dept'), width: 120 },
+    { key: 'nickname', title: t('sys.user.nickname'), width: 90 },
+    { key: 'deptName', title: t('sys.user.dept'), width: 100 },
     {
       key: 'roles',
       title: t('sys.user.roles'),
-      width: 180,
+      width: 120,
       render: (r) =>
         r.roles.length === 0 ? (
           '—'
@@ -98,13 +98,13 @@ export function UserPage() {
           </Space>
         ),
     },
-    { key: 'campuses', title: t('sys.user.campuses'), width: 180, render: (r) => r.campuses.map((c) => c.name).join(', ') || '—' },
+    { key: 'campuses', title: t('sys.user.campuses'), width: 130, render: (r) => r.campuses.map((c) => c.name).join(', ') || '—' },
     { key: 'phone', title: t('sys.user.phone'), width: 130, isHiddenByDefault: true, render: (r) => r.phone ?? '—' },
     { key: 'email', title: t('sys.user.email'), width: 180, isHiddenByDefault: true },
     {
       key: 'status',
       title: t('sys.status'),
-      width: 100,
+      width: 72,
       render: (r) =>
         hasPerm([USER_PERMS.edit]) ? (
           <Switch
@@ -125,8 +125,8 @@ export function UserPage() {
           <SystemStatusTag value={r.status} />
         ),
     },
-    { key: 'lastLoginAt', title: t('sys.user.lastLoginAt'), width: 170, render: (r) => formatTime(r.lastLoginAt) },
-    { key: 'lastLoginIp', title: t('sys.user.lastLoginIp'), width: 130, render: (r) => r.lastLoginIp ?? '—' },
+    { key: 'lastLoginAt', title: t('sys.user.lastLoginAt'), width: 120, render: (r) => formatTime(r.lastLoginAt) },
+    { key: 'lastLoginIp', title: t('sys.user.lastLoginIp'), width: 120, isHiddenByDefault: true, render: (r) => r.lastLoginIp ?? '—' },
     { key: 'createdAt', title: t('field.createdAt'), width: 170, isHiddenByDefault: true, render: (r) => formatTime(r.createdAt) },
   ];
 
@@ -227,7 +227,7 @@ export function UserPage() {
         keywordPlaceholder={t('sys.user.keyword')}
         describeRow={(r) => `${r.nickname} (${r.username})`}
         deletion={{ perms: [USER_PERMS.delete], remove: userApi.remove, removeMany: userApi.removeMany }}
-        actionsWidth={200}
+        actionsWidth={150}
         rowActions={(r) => (
           <>
             <EditButton perms={[USER_PERMS.edit]} onClick={() => editor.openEdit(r)} />

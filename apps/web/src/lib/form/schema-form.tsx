@@ -63,8 +63,9 @@ interface UseSchemaFormOptions {
 
 /**
  * An Arco form validated by the contract schema the server uses: same rules,
- * same field names, same wording. A server 400 lands on its fields; any other
- * failure (409 duplicate, ...) shows above the form.
+ * same field names, same wording. A server refusal naming fields (a 400's
+ * rules, a 409 duplicate: `data.errors`) lands on those fields; any other
+ * failure shows above the form.
  */
 export function useSchemaForm({ schema, fields, onSubmit }: UseSchemaFormOptions) {
   const [form] = Form.useForm<FormValues>();
