@@ -83,25 +83,41 @@ describe('permission guard, menu from server', () => {
   it('redirects a route missing from the server menus to the first allowed route', async () => {
     const restricted: readonly MenuItem[] = buildMenuTree(DEFAULT_MENUS, ['educate:student:list']);
     const ctx = context({ getPerms: () => ['educate:student:list'], getServerMenus: () => restricted, isServerMenuLoaded: () => true });
-    expect(await runGuards(target('/system/user'), 'Workplace', ctx)).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    expect(await runGuards(target('/system/user'), 'Workplace', ctx)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/workplace',
+      refused: { page: 'menu.system.user', target: 'menu.dashboard.workplace' },
+    });
     expect(await runGuards(target('/educate/student'), 'Workplace', ctx)).toEqual({ kind: 'proceed' });
   });
 
   it('redirects a listed but unpermitted route too', async () => {
     const ctx = context({ getPerms: () => ['educate:student:list'], getServerMenus: () => DEFAULT_MENUS, isServerMenuLoaded: () => true });
-    expect(await runGuards(target('/system/dept'), 'Workplace', ctx)).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    expect(await runGuards(target('/system/dept'), 'Workplace', ctx)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/workplace',
+      refused: { page: 'menu.system.dept', target: 'menu.dashboard.workplace' },
+    });
   });
 
   it('always allows the first page after login when the user id is positive', async () => {
     const ctx = context({ getPerms: () => [], getServerMenus: () => [], isServerMenuLoaded: () => true });
     expect(await runGuards(target('/system/dept'), 'login', ctx)).toEqual({ kind: 'proceed' });
     const anonymous = context({ getPerms: () => [], getServerMenus: () => [], isServerMenuLoaded: () => true, getUserId: () => 0 });
-    expect(await runGuards(target('/system/dept'), 'login', anonymous)).toEqual({ kind: 'redirect', to: '/404' });
+    expect(await runGuards(target('/system/dept'), 'login', anonymous)).toEqual({
+      kind: 'redirect',
+      to: '/404',
+      refused: { page: 'menu.system.dept', target: null },
+    });
   });
 
   it('goes to not-found when nothing is allowed', async () => {
     const ctx = context({ getPerms: () => [], getServerMenus: () => [], isServerMenuLoaded: () => true });
-    expect(await runGuards(target('/educate/student'), 'Workplace', ctx)).toEqual({ kind: 'redirect', to: '/404' });
+    expect(await runGuards(target('/educate/student'), 'Workplace', ctx)).toEqual({
+      kind: 'redirect',
+      to: '/404',
+      refused: { page: 'menu.educate.student', target: null },
+    });
   });
 });
 
@@ -118,6 +134,7 @@ describe('permission guard, client menus', () => {
     expect(await runGuards(target('/system/perm'), null, client(['educate:teacher:list']))).toEqual({
       kind: 'redirect',
       to: '/dashboard/workplace',
+      refused: { page: 'menu.system.perm', target: 'menu.dashboard.workplace' },
     });
   });
 

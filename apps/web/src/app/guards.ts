@@ -1,7 +1,7 @@
 import { RouteName, WHITE_LIST, type MenuItem } from '@campus/contract';
 import { buildLoginPath } from '../lib/redirect';
 import { findFirstPermittedRoute, hasMenuNamed, hasRouteAccess } from '../lib/route-access';
-import { NOT_FOUND_PATH, hasPathParams, type MatchedRoute } from './route-table';
+import { NOT_FOUND_PATH, hasPathParams, matchAppRoute, type MatchedRoute } from './route-table';
 
 export interface GuardTarget {
   route: MatchedRoute;
@@ -24,7 +24,13 @@ export interface GuardContext {
   getClientMenus: () => readonly MenuItem[];
 }
 
-export type GuardOutcome = { kind: 'proceed' } | { kind: 'redirect'; to: string };
+/** A page the user may not open, and the page they are taken to instead (null: not-found), as locale keys. */
+export interface Refusal {
+  page: string;
+  target: string | null;
+}
+
+export type GuardOutcome = { kind: 'proceed' } | { kind: 'redirect'; to: string; refused?: Refusal };
 
 const PROCEED: GuardOutcome = { kind: 'proceed' };
 
@@ -58,9 +64,11 @@ export async function checkLogin(target: GuardTarget, ctx: GuardContext): Promis
   return redirectToLogin(target);
 }
 
-function redirectToFirstAllowed(menus: readonly MenuItem[], perms: readonly string[]): GuardOutcome {
+/** The spec's redirect to the first allowed route, saying which page was refused so the user is told. */
+function redirectToFirstAllowed(refusedRoute: MatchedRoute, menus: readonly MenuItem[], perms: readonly string[]): GuardOutcome {
   const first = findFirstPermittedRoute(menus, perms);
-  return { kind: 'redirect', to: first?.path ?? NOT_FOUND_PATH };
+  const target = first ? matchAppRoute(first.path).meta.locale : null;
+  return { kind: 'redirect', to: first?.path ?? NOT_FOUND_PATH, refused: { page: refusedRoute.meta.locale, target } };
 }
 
 /** Spec section 4, permission guard. */
@@ -74,10 +82,10 @@ export async function checkRouteAccess(target: GuardTarget, fromName: string | n
     const exists = isWhitelisted(name) || hasMenuNamed(menus, name);
     if (exists && isPermitted) return PROCEED;
     if (fromName === RouteName.login && ctx.getUserId() > 0) return PROCEED;
-    return redirectToFirstAllowed(menus, perms);
+    return redirectToFirstAllowed(target.route, menus, perms);
   }
   if (isPermitted || isWhitelisted(name)) return PROCEED;
-  return redirectToFirstAllowed(ctx.getClientMenus(), perms);
+  return redirectToFirstAllowed(target.route, ctx.getClientMenus(), perms);
 }
 
 /** Login check, then permission check (the page title is set before both). */
