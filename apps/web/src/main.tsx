@@ -11,6 +11,7 @@ import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { applyColorWeak, applyTheme, useSettingsStore } from './app/settings-store';
 import { addLogoutListener } from './lib/auth';
+import { installFocusReturn } from './lib/focus-return';
 import { setNavigator } from './lib/navigation';
 import { useRecentVisits } from './lib/recent-visits';
 import { useTabStore } from './app/layout/tab-store';
@@ -19,6 +20,7 @@ const settings = useSettingsStore.getState();
 applyTheme(settings.theme);
 applyColorWeak(settings.colorWeak);
 
+installFocusReturn();
 setNavigator((to) => void router.navigate(to));
 addLogoutListener(() => {
   useTabStore.getState().reset();
