@@ -98,6 +98,7 @@ export const enUS: Record<MessageKey, string> = {
   'navbar.logout.done': 'Signed out',
   'navbar.switchRoles': 'Switch roles',
   'navbar.switchRoles.done': 'Role switched to {role}',
+  'term.label': '{name} {year}',
   'guard.refused': 'You have no access to “{page}”; “{target}” is open instead',
   'guard.refusedNoTarget': 'You have no access to “{page}”',
   'navbar.role.admin': 'Administrator',

@@ -97,6 +97,7 @@ export const zhCN = {
   'navbar.logout.done': '已退出登录',
   'navbar.switchRoles': '切换角色',
   'navbar.switchRoles.done': '角色已切换为 {role}',
+  'term.label': '{year} {name}',
   'guard.refused': '您没有访问「{page}」的权限，已为您打开「{target}」',
   'guard.refusedNoTarget': '您没有访问「{page}」的权限',
   'navbar.role.admin': '管理员',

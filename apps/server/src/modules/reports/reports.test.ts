@@ -131,6 +131,8 @@ describe('GET /api/report/summary', () => {
     expect(status).toBe(200);
     const current = (await termsOf(camA)).find((x) => x.is_current);
     expect(data.term?.id).toBe(current?.id);
+    // Named with its school year: "第一学期" alone repeats every year.
+    expect(data.term?.academicYear).toMatch(/^\d{4}-\d{4}$/);
     expect(data.students.total).toBeGreaterThan(100);
     expect(data.fillRates.length).toBeGreaterThan(0);
     expect(data.teacherHours.some((h) => h.weeklyHours > 0)).toBe(true);

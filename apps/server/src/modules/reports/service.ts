@@ -11,6 +11,7 @@ import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
 export interface TermRef {
   id: number;
   name: string;
+  academicYear: string;
   startDate: string;
   endDate: string;
 }
@@ -18,7 +19,7 @@ export interface TermRef {
 /** The asked-for term (404 when not in this campus), else the current one, else the latest; null when there is none. */
 export async function resolveReportTerm(db: Executor, camId: number, termId: number | undefined): Promise<TermRef | null> {
   const scope = createCampusScope(db, camId);
-  const fields = { id: terms.id, name: terms.name, startDate: terms.startDate, endDate: terms.endDate };
+  const fields = { id: terms.id, name: terms.name, academicYear: terms.academicYear, startDate: terms.startDate, endDate: terms.endDate };
   if (termId !== undefined) {
     const [row] = await scope.select(terms, fields, eq(terms.id, termId));
     if (!row) throw notFound('term');

@@ -46,6 +46,7 @@ interface Target {
 interface TermInfo {
   id: number;
   name: string;
+  academicYear: string;
   startDate: string;
   endDate: string;
   weeks: number;
@@ -77,9 +78,9 @@ async function resolveTarget(scope: CampusScope, q: TargetQuery): Promise<Target
 
 /** The asked-for term, else the course's, else the current one, else the latest; null when the campus has none. */
 async function resolveTerm(scope: CampusScope, target: Target, termId: number | undefined): Promise<TermInfo | null> {
-  const fields = { id: terms.id, name: terms.name, startDate: terms.startDate, endDate: terms.endDate };
+  const fields = { id: terms.id, name: terms.name, academicYear: terms.academicYear, startDate: terms.startDate, endDate: terms.endDate };
   const wanted = target.termId ?? termId;
-  let row: { id: number; name: string; startDate: string; endDate: string } | undefined;
+  let row: Omit<TermInfo, 'weeks'> | undefined;
   if (wanted !== undefined) {
     [row] = await scope.select(terms, fields, eq(terms.id, wanted));
     if (!row) throw missingRef('termId', wanted);

@@ -27,6 +27,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showInfo, showMessageError, showSuccess } from '../../lib/feedback';
 import { useLocaleStore, useT } from '../../lib/i18n';
+import { formatTermLabel } from '../../lib/term-label';
 import { PageFrame } from '../../lib/page-frame';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
@@ -254,7 +255,7 @@ export function CourseSchedulePage() {
           <div className="schedule-course">
             <span className="schedule-course-name">{data.course.name}</span>
             <Tag>{data.course.code}</Tag>
-            <Tag color="arcoblue">{t('schedule.termWeeks', { term: data.term.name, weeks: data.term.weeks })}</Tag>
+            <Tag color="arcoblue">{t('schedule.termWeeks', { term: formatTermLabel(t, data.term), weeks: data.term.weeks })}</Tag>
             <span className="schedule-muted">
               {t('schedule.enrolment', { enrolled: data.course.enrolled, capacity: data.course.capacity })}
               {courseTeacher ? ` · ${t('schedule.field.teacherId')} ${courseTeacher.name}` : ''}

@@ -9,6 +9,7 @@ import type { Timetable, WeeklyLoad } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showMessageError, showSuccess } from '../../lib/feedback';
+import { formatTermLabel } from '../../lib/term-label';
 import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { useSessionStore } from '../../lib/session';
@@ -142,7 +143,7 @@ function TimetableBody({ data }: { data: Timetable }) {
         </h2>
         <span className="timetable-muted">
           {term
-            ? t('timetable.term', { term: term.name, from: term.startDate, to: term.endDate, weeks: term.weeks })
+            ? t('timetable.term', { term: formatTermLabel(t, term), from: term.startDate, to: term.endDate, weeks: term.weeks })
             : t('timetable.noTerm')}
           {data.week ? ` · ${t('timetable.weekN', { week: data.week })}` : ''}
         </span>

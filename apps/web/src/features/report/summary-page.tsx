@@ -12,6 +12,7 @@ import { EChart, type ChartPalette } from '../../lib/charts/echart';
 import type { EChartsCoreOption } from '../../lib/charts/echarts-core';
 import { showSuccess } from '../../lib/feedback';
 import { translate, useLocaleStore, useT, type Translate } from '../../lib/i18n';
+import { formatTermLabel } from '../../lib/term-label';
 import { downloadFile } from '../../lib/list-page/download';
 import { usePermission } from '../../lib/permission';
 import { request } from '../../lib/request';
@@ -335,9 +336,9 @@ export function SummaryPage() {
   const terms = useQuery({ queryKey: ['report', 'terms', camId], queryFn: fetchTerms, enabled: can(['educate:term:list']) });
   const term = summary.data?.term ?? null;
   const shownTermId = termId ?? term?.id;
-  const termOptions = (terms.data ?? (term ? [{ id: term.id, name: term.name, current: true }] : [])).map((item) => ({
+  const termOptions = (terms.data ?? (term ? [{ ...term, current: true }] : [])).map((item) => ({
     value: item.id,
-    label: item.current ? t('report.term.current', { name: item.name }) : item.name,
+    label: item.current ? t('report.term.current', { name: formatTermLabel(t, item) }) : formatTermLabel(t, item),
   }));
 
   const runExport = async (format: 'xlsx' | 'csv') => {
