@@ -10,6 +10,8 @@ import { expect, signInFresh, test } from './fixtures';
 const WIDTHS = [1280, 1440] as const;
 const THEMES = ['light', 'dark'] as const;
 const OUT_DIR = `${ARTIFACTS_DIR}/screens`;
+/** `SCREENSHOT_PAGES=Summary,Menu npm run screenshots`: only these route names. */
+const ONLY = process.env.SCREENSHOT_PAGES?.split(',').filter(Boolean) ?? [];
 
 for (const theme of THEMES) {
   test(`every page at ${WIDTHS.join(' and ')} px, ${theme} theme`, async ({ page }) => {
@@ -17,7 +19,7 @@ for (const theme of THEMES) {
     mkdirSync(OUT_DIR, { recursive: true });
     await page.addInitScript((value) => localStorage.setItem('sch-theme', value), theme);
     await signInFresh(page);
-    const pages = await listConsolePages(page);
+    const pages = (await listConsolePages(page)).filter((p) => ONLY.length === 0 || ONLY.includes(p.name));
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       for (const target of pages) {

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { ReportSummary } from '@campus/contract';
+import { compareClasses, compareGrades, type ReportSummary } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { terms } from '../../db/schema.js';
@@ -129,7 +129,13 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
 
   return {
     term: term ? { ...term, weeks: countTermWeeks(term) } : null,
-    students: { total: sum(byStatus), byStatus, byGrade, byClass },
+    // Grades in the school's order (高一, 高二, 高三), which the text order of SQL is not.
+    students: {
+      total: sum(byStatus),
+      byStatus,
+      byGrade: byGrade.sort((a, b) => compareGrades(a.grade, b.grade)),
+      byClass: byClass.sort(compareClasses),
+    },
     teachers: { total: sum(teacherStatus), byStatus: teacherStatus },
     managers: { total: sum(managerStatus), byStatus: managerStatus },
     courses: { total: sum(courseStatus), byStatus: courseStatus, enrolments: totals.enrolments, capacity: totals.capacity },

@@ -7,7 +7,7 @@ import { IconDownload, IconPrinter, IconRefresh } from '@arco-design/web-react/i
 import { MAX_PAGE_SIZE, VALUE_LABELS, type Locale, type ReportSummary, type Term } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { EChart, type ChartPalette } from '../../lib/charts/echart';
 import type { EChartsCoreOption } from '../../lib/charts/echarts-core';
 import { showSuccess } from '../../lib/feedback';
@@ -43,45 +43,82 @@ interface Column<T> {
   isNumber?: boolean;
 }
 
+/** Side tables show this many rows at most, their chart's height when it has one; the rest scrolls. */
+const TABLE_MAX_HEIGHT = 384;
+
+/**
+ * The tallest height not above `limit` that ends on a row's edge: a box of a
+ * fixed height cuts a row in half and hides that there is more.
+ */
+function fitWholeRows(wrap: HTMLElement, limit: number): number | null {
+  if (wrap.scrollHeight <= limit) return null;
+  const top = wrap.getBoundingClientRect().top - wrap.scrollTop;
+  let fit = 0;
+  for (const row of wrap.querySelectorAll('tr')) {
+    const bottom = row.getBoundingClientRect().bottom - top;
+    if (bottom > limit) break;
+    fit = bottom;
+  }
+  return fit > 0 ? Math.floor(fit) : limit;
+}
+
 function DataTable<T>({
   rows,
   columns,
   rowKey,
   caption,
+  maxHeight = TABLE_MAX_HEIGHT,
 }: {
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => string;
   caption: string;
+  maxHeight?: number;
 }) {
   const t = useT();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    // Row edges are read from the content's top, so the height in force does not change the answer.
+    const measure = () => setHeight(fitWholeRows(wrap, Math.max(maxHeight, TABLE_MAX_HEIGHT / 2)));
+    measure();
+    // Rows wrap differently when the card's width changes.
+    const observer = new ResizeObserver(measure);
+    observer.observe(wrap.parentElement ?? wrap);
+    return () => observer.disconnect();
+  }, [rows, maxHeight]);
   if (rows.length === 0) return <Empty description={t('report.empty')} />;
   return (
-    <div className="report-table-wrap">
-      <table className="report-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.title} scope="col" className={c.isNumber ? 'is-number' : undefined}>
-                {c.title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
+    <>
+      <div ref={wrapRef} className="report-table-wrap" style={height === null ? undefined : { maxHeight: height }}>
+        <table className="report-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <td key={c.title} className={c.isNumber ? 'is-number' : undefined}>
-                  {c.render(row)}
-                </td>
+                <th key={c.title} scope="col" className={c.isNumber ? 'is-number' : undefined}>
+                  {c.title}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <td key={c.title} className={c.isNumber ? 'is-number' : undefined}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {height !== null && <p className="report-table-more">{t('report.table.more', { count: rows.length })}</p>}
+    </>
   );
 }
 
@@ -208,6 +245,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.status, height: 260, isEmpty: byStatus.length === 0 }}
         >
           <DataTable
+            maxHeight={260}
             caption={t('report.section.studentStatus')}
             rows={byStatus}
             rowKey={(r) => r.name}
@@ -223,6 +261,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.grade, height: 260, isEmpty: summary.students.byGrade.length === 0 }}
         >
           <DataTable
+            maxHeight={260}
             caption={t('report.section.grade')}
             rows={summary.students.byGrade}
             rowKey={(r) => r.grade}
@@ -238,6 +277,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.fill, height: barChartHeight(Math.min(fill.length, CHART_ROWS)), isEmpty: fill.length === 0 }}
         >
           <DataTable
+            maxHeight={barChartHeight(Math.min(fill.length, CHART_ROWS))}
             caption={t('report.section.fillRates')}
             rows={fill}
             rowKey={(r) => String(r.courseId)}
@@ -255,6 +295,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.hours, height: barChartHeight(Math.min(hours.length, CHART_ROWS)), isEmpty: hours.length === 0 }}
         >
           <DataTable
+            maxHeight={barChartHeight(Math.min(hours.length, CHART_ROWS))}
             caption={t('report.section.teacherHours')}
             rows={hours}
             rowKey={(r) => String(r.teacherId)}
@@ -271,6 +312,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.rooms, height: barChartHeight(Math.min(rooms.length, CHART_ROWS)), isEmpty: rooms.length === 0 }}
         >
           <DataTable
+            maxHeight={barChartHeight(Math.min(rooms.length, CHART_ROWS))}
             caption={t('report.section.roomUse')}
             rows={rooms}
             rowKey={(r) => String(r.roomId)}
@@ -288,6 +330,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.months, height: 260, isEmpty: summary.newStudentsByMonth.length === 0 }}
         >
           <DataTable
+            maxHeight={260}
             caption={t('report.section.newStudents')}
             rows={summary.newStudentsByMonth}
             rowKey={(r) => r.month}
