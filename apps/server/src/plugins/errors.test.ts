@@ -42,6 +42,13 @@ describe('errors a form can place on its fields', () => {
     expect((dup.body.data as FieldErrors).errors?.map((e) => e.field)).toEqual(['startDate']);
   });
 
+  it('a refusal naming its field only in its data (a department of the same name) gets the list too', async () => {
+    expect((await post('/system/depts', { name: '重名部门' })).status).toBe(201);
+    const dup = await post('/system/depts', { name: '重名部门' });
+    expect(dup.status).toBe(409);
+    expect((dup.body.data as FieldErrors).errors).toEqual([{ field: 'name', msg: dup.body.msg }]);
+  });
+
   it('a 400 keeps its list of field errors', async () => {
     const bad = await post('/educate/students', { studentNo: 'E0002', name: '', gender: 'robot', status: 'enrolled' });
     expect(bad.status).toBe(400);

@@ -121,7 +121,8 @@ export function registerErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      const field = error.params.field;
+      const data = error.data as { field?: unknown } | null;
+      const field = error.params.field ?? data?.field;
       if (typeof field === 'string' && (error.status === 400 || error.status === 409)) {
         return sendFieldError(request, reply, error, field);
       }
