@@ -167,7 +167,7 @@ export function registerCampusIo<T extends CampusTable>(
       schema: { tags, summary: `An empty ${crud.thing} import file with the header row`, querystring: formatQuery, response: fileAnswer },
     },
     async (request, reply) => {
-      const name = io.fileName[request.locale];
+      const name = formatMessage(request.locale, 'import.templateName', { name: io.fileName[request.locale] });
       const file = await send(request.query.format, name, headerOf(io.labels, request.locale), []);
       return reply.header('content-disposition', attachment(name, request.query.format)).type(file.type).send(file.body);
     },

@@ -95,6 +95,7 @@ export const GHOST: CampusRecords = {
 };
 
 let seq = 0;
+let entrySlot = 0;
 
 /** Sends one request and fails loudly unless it answers `status`. */
 async function must(t: TestApp, opts: InjectOptions & { url: string }, status = 201): Promise<unknown> {
@@ -199,8 +200,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     async entry(camId, courseId, roomId) {
       if (camId === GHOST.camId) return GHOST.entryId;
-      // A weekday and hour of its own, so entries of one campus never clash.
-      const n = ++seq;
+      // A weekday and hour of its own, so entries of one campus never clash: a counter of
+      // entries alone (the shared one moves with every unique name, and wrapped onto a taken slot).
+      const n = ++entrySlot;
       const hour = 7 + (n % 12);
       return idOf(
         await educate(camId, 'POST', `/courses/${courseId}/schedule`, {

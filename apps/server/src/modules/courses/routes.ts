@@ -36,6 +36,7 @@ import {
   type EntryRow,
 } from '../../lib/scheduling/schedule-service.js';
 import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
+import { registerCourseExport } from './export.js';
 
 type Row = typeof courses.$inferSelect;
 
@@ -195,6 +196,7 @@ export const courseSpec: CampusCrudSpec<typeof courses> = {
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const courseRoutes: FastifyPluginAsync = async (parent) => {
+  registerCourseExport(parent, courseSpec);
   registerCampusCrud(parent, '/educate/courses', courseSpec);
   const app = parent.withTypeProvider<ZodTypeProvider>();
 

@@ -22,8 +22,8 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
-      // The user form picks a department from this tree.
-      config: { access: requirePerm(['system:dept:list', 'system:user:list'], 'global') },
+      // The user and manager forms pick a department from this tree.
+      config: { access: requirePerm(['system:dept:list', 'system:user:list', 'educate:manager:add', 'educate:manager:edit'], 'global') },
       schema: {
         tags,
         summary: 'The department tree (filters keep the ancestors of what matches)',

@@ -1,9 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { managerCreateSchema, managerQuerySchema, managerSchema, managerUpdateSchema, ResultCode, type Manager } from '@campus/contract';
+import {
+  FIELD_LABELS,
+  managerCreateSchema,
+  managerQuerySchema,
+  managerSchema,
+  managerUpdateSchema,
+  Perm,
+  ResultCode,
+  type Manager,
+} from '@campus/contract';
 import { depts, managers, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { registerCampusCrud, type CampusCrudSpec, type Values } from '../../lib/campus-crud.js';
+import { registerCampusIo, type CampusIoSpec } from '../../lib/campus-io.js';
 
 type Row = typeof managers.$inferSelect;
 
@@ -58,6 +68,19 @@ export const managerSpec: CampusCrudSpec<typeof managers> = {
   },
 };
 
+export const managerIo: CampusIoSpec<typeof managers> = {
+  labels: FIELD_LABELS.manager,
+  valueLabels: { gender: 'gender', status: 'staffStatus' },
+  perms: { import: Perm.managerImport, export: Perm.managerExport },
+  fileName: { 'zh-CN': '管理人员名单', 'en-US': 'managers' },
+  key: { field: 'staffNo', column: managers.staffNo },
+  toCells: (r) => {
+    const { id: _id, createdAt: _c, updatedAt: _u, deptId: _dept, userId: _user, ...rest } = toManager(r);
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? '']));
+  },
+};
+
 export const managerRoutes: FastifyPluginAsync = async (app) => {
+  registerCampusIo(app, '/educate/managers', managerSpec, managerIo);
   registerCampusCrud(app, '/educate/managers', managerSpec);
 };
