@@ -99,6 +99,8 @@ export const enUS: Record<MessageKey, string> = {
   'navbar.switchRoles': 'Switch roles',
   'navbar.switchRoles.done': 'Role switched to {role}',
   'term.label': '{name} {year}',
+  'picker.shown': '{shown} of {total} shown',
+  'picker.more': 'Load more',
   'guard.refused': 'You have no access to “{page}”; “{target}” is open instead',
   'guard.refusedNoTarget': 'You have no access to “{page}”',
   'navbar.role.admin': 'Administrator',

@@ -98,6 +98,8 @@ export const zhCN = {
   'navbar.switchRoles': '切换角色',
   'navbar.switchRoles.done': '角色已切换为 {role}',
   'term.label': '{year} {name}',
+  'picker.shown': '已显示 {shown} / 共 {total} 项',
+  'picker.more': '加载更多',
   'guard.refused': '您没有访问「{page}」的权限，已为您打开「{target}」',
   'guard.refusedNoTarget': '您没有访问「{page}」的权限',
   'navbar.role.admin': '管理员',

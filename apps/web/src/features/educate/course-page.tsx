@@ -5,6 +5,7 @@ import { COURSE_SORTS, Perm, type Course } from '@campus/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
+import { ExportButton } from '../../lib/list-page/export-button';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { Permission } from '../../lib/permission';
 import { CourseStudentsDrawer } from './course-students-drawer';
@@ -85,12 +86,17 @@ export function CoursePage() {
             </Permission>
           </>
         )}
-        toolbar={() => (
-          <Permission perms={[Perm.courseAdd]}>
-            <Button type="primary" icon={<IconPlus />} onClick={() => void navigate('/educate/course/add')}>
-              {t('common.add')}
-            </Button>
-          </Permission>
+        toolbar={(query) => (
+          <>
+            <Permission perms={[Perm.courseAdd]}>
+              <Button type="primary" icon={<IconPlus />} onClick={() => void navigate('/educate/course/add')}>
+                {t('common.add')}
+              </Button>
+            </Permission>
+            <Permission perms={[Perm.courseExport]}>
+              <ExportButton path={courseApi.path} query={query} fileName="courses" />
+            </Permission>
+          </>
         )}
       />
       <CourseStudentsDrawer course={studentsOf} onClose={() => setStudentsOf(null)} onChanged={() => void refresh()} />

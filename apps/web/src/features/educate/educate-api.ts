@@ -1,4 +1,7 @@
-import type { Course, Manager, Room, Student, Teacher, Term } from '@campus/contract';
+import type { Course, DeptNode, Manager, Room, Student, Teacher, Term, UserOption } from '@campus/contract';
+import type { FormTreeNode } from '../../lib/form/schema-form';
+import { createEmptyQuery } from '../../lib/list-page/list-query';
+import type { OptionPage, PagedOption, PagedSource } from '../../lib/paged-select';
 import { createResourceApi } from '../../lib/list-page/resource-api';
 import type { PageResult } from '../../lib/list-page/list-query';
 import { request } from '../../lib/request';
@@ -42,6 +45,43 @@ export async function enrolStudents(courseId: number, studentIds: number[]): Pro
 
 export async function dropStudents(courseId: number, studentIds: number[]): Promise<void> {
   await request.delete<unknown>(`/educate/courses/${courseId}/students`, { studentIds });
+}
+
+/** A student as a picker names them: "王小明 (S0001) · 1班". */
+export function describeStudent(s: Student): string {
+  return `${s.name} (${s.studentNo})${s.className ? ` · ${s.className}` : ''}`;
+}
+
+/** Students to enrol: searched by number or name, a page at a time. */
+export const studentPicker: PagedSource = {
+  queryKey: ['picker', 'students'],
+  fetchPage: async (keyword, page) => {
+    const res = await studentApi.fetchPage({ ...createEmptyQuery(), page, keyword: keyword || undefined, sort: 'studentNo:asc' });
+    return { list: res.list.map((s) => ({ value: s.id, label: describeStudent(s) })), total: res.total };
+  },
+};
+
+const describeUser = (u: UserOption): PagedOption => ({ value: u.id, label: u.nickname ? `${u.nickname} (${u.username})` : u.username });
+
+async function fetchUserOptions(params: { keyword?: string; page?: number; id?: number }): Promise<OptionPage> {
+  const res = await request.get<PageResult<UserOption>>('/system/users/options', { pageSize: 20, ...params }, { errorHandling: 'local' });
+  return { list: res.data.list.map(describeUser), total: res.data.total };
+}
+
+/** The account a teacher or manager signs in with. */
+export const accountPicker: PagedSource = {
+  queryKey: ['picker', 'accounts'],
+  fetchPage: (keyword, page) => fetchUserOptions({ keyword: keyword || undefined, page }),
+  resolve: async (id) => (await fetchUserOptions({ id })).list[0] ?? null,
+};
+
+function toTreeData(nodes: readonly DeptNode[]): FormTreeNode[] {
+  return nodes.map((n) => ({ key: String(n.id), title: n.name, children: toTreeData(n.children) }));
+}
+
+/** The department tree, as a tree picker takes it. */
+export async function fetchDeptTreeData(): Promise<FormTreeNode[]> {
+  return toTreeData((await request.get<DeptNode[]>('/system/depts', undefined, { errorHandling: 'local' })).data);
 }
 
 /** Options for pickers (terms, teachers): the first page the server allows is plenty for one campus. */

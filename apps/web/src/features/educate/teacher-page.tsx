@@ -10,7 +10,7 @@ import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
-import { teacherApi } from './educate-api';
+import { accountPicker, teacherApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
 import { StatusTag } from './status-tag';
@@ -54,7 +54,7 @@ export function TeacherPage() {
     { name: 'phone', label: label('phone'), kind: 'text' },
     { name: 'email', label: label('email'), kind: 'text' },
     { name: 'hireDate', label: label('hireDate'), kind: 'date' },
-    { name: 'userId', label: label('userId'), kind: 'number', isNullable: true, min: 1, precision: 0 },
+    { name: 'userId', label: label('userId'), kind: 'lookup', isNullable: true, lookup: accountPicker },
   ];
 
   const editRow = editor.row;
