@@ -1,4 +1,5 @@
-import base from './playwright.config';
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config.js';
 
 /** `npm run screenshots`: the screenshot tour only, on the same server set-up as the e2e suite. */
-export default { ...base, testMatch: 'screenshots.spec.ts', testIgnore: [] };
+export default defineConfig({ ...base, testMatch: 'screenshots.spec.ts', testIgnore: [] });

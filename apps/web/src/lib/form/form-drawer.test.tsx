@@ -29,7 +29,7 @@ function Harness({ opening }: { opening: Opening }) {
   );
 }
 
-const valueOf = (label: string) => (screen.getByPlaceholderText(`请输入${label}`) as HTMLInputElement).value;
+const valueOf = (label: string) => screen.getByPlaceholderText<HTMLInputElement>(`请输入${label}`).value;
 
 describe('FormDrawer', () => {
   it('opens a new row empty after an edit (the Add form never holds the record last edited)', async () => {
