@@ -77,6 +77,15 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/system\/user\?keyword=admin$/);
   });
 
+  test('login while signed in goes to the landing page, or to the page it was to return to', async ({ page }) => {
+    await signInFresh(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+    await page.goto('/login?redirect=Student');
+    await expect(page).toHaveURL(/\/educate\/student$/);
+    await expect(page.locator('input[name="password"]')).toHaveCount(0);
+  });
+
   test('logout clears the local session', async ({ page }) => {
     // Sign-out leaves the console with flushSync; without RouterProvider from react-router/dom the
     // router ignores it (and says so), and the old console refetched without a token.

@@ -13,6 +13,7 @@ function context(overrides: Partial<GuardContext> = {}): GuardContext {
   let isLoaded = false;
   return {
     isLoggedIn: () => true,
+    isSigningOut: () => false,
     getRole: () => 'admin',
     getUserId: () => 1,
     getPerms: () => [ALL_PERMS],
@@ -48,6 +49,23 @@ describe('login guard', () => {
 
   it('lets a signed-out visitor open login', async () => {
     expect(await runGuards(target('/login'), null, context({ isLoggedIn: () => false }))).toEqual({ kind: 'proceed' });
+  });
+
+  it('sends a signed-in visitor from login to the landing page, or to the page login was to return to', async () => {
+    expect(await runGuards(target('/login'), 'Workplace', context())).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    expect(await runGuards(target('/login', { redirect: 'Student', keyword: 'li' }), null, context())).toEqual({
+      kind: 'redirect',
+      to: '/educate/student?keyword=li',
+    });
+  });
+
+  it('lets sign-out reach login while the session is still being ended', async () => {
+    expect(await runGuards(target('/login'), 'Workplace', context({ isSigningOut: () => true }))).toEqual({ kind: 'proceed' });
+  });
+
+  it('shows login to a visitor whose stored session the server no longer knows', async () => {
+    const ctx = context({ getRole: () => '', loadUser: vi.fn(() => Promise.reject(new Error('50008'))) });
+    expect(await runGuards(target('/login'), null, ctx)).toEqual({ kind: 'proceed' });
   });
 
   it('loads the user when the role is unknown', async () => {

@@ -1,7 +1,7 @@
 import { RouteName, WHITE_LIST, type MenuItem } from '@campus/contract';
-import { buildLoginPath } from '../lib/redirect';
+import { buildLoginPath, resolveLoginRedirect } from '../lib/redirect';
 import { findFirstPermittedRoute, hasMenuNamed, hasRouteAccess } from '../lib/route-access';
-import { NOT_FOUND_PATH, hasPathParams, matchAppRoute, type MatchedRoute } from './route-table';
+import { NOT_FOUND_PATH, findPathByName, hasPathParams, matchAppRoute, type MatchedRoute } from './route-table';
 
 export interface GuardTarget {
   route: MatchedRoute;
@@ -12,6 +12,8 @@ export interface GuardTarget {
 /** What the guards read and do; the router passes the real stores, tests pass fakes. */
 export interface GuardContext {
   isLoggedIn: () => boolean;
+  /** Sign-out leaves for login before it ends the session; login must then show, not bounce back. */
+  isSigningOut: () => boolean;
   getRole: () => string;
   getUserId: () => number;
   getPerms: () => readonly string[];
@@ -51,14 +53,18 @@ function redirectToLogin(target: GuardTarget): GuardOutcome {
 /** Spec section 4, login guard. */
 export async function checkLogin(target: GuardTarget, ctx: GuardContext): Promise<GuardOutcome> {
   if (ctx.isLoggedIn()) {
-    if (ctx.getRole()) return PROCEED;
-    try {
-      await ctx.loadUser();
-      return PROCEED;
-    } catch {
-      await ctx.logout();
-      return target.route.name === RouteName.login ? PROCEED : redirectToLogin(target);
+    if (!ctx.getRole()) {
+      try {
+        await ctx.loadUser();
+      } catch {
+        await ctx.logout();
+        return target.route.name === RouteName.login ? PROCEED : redirectToLogin(target);
+      }
     }
+    // Signed in already: login has nothing to ask, so the visitor goes where signing in would take them.
+    if (target.route.name === RouteName.login && !ctx.isSigningOut())
+      return { kind: 'redirect', to: resolveLoginRedirect(new URLSearchParams(target.query), findPathByName) };
+    return PROCEED;
   }
   if (target.route.name === RouteName.login) return PROCEED;
   return redirectToLogin(target);

@@ -30,6 +30,17 @@ export async function loadCurrentUser(): Promise<void> {
   useSessionStore.getState().setUser(user);
 }
 
+let signingOut = false;
+
+/** Sign-out has begun: the console is leaving for login before the session ends. */
+export function beginSignOut(): void {
+  signingOut = true;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /** Ends the session on the server when it can, and locally always (spec section 4). */
 export async function logout(): Promise<void> {
   // Requests already sent finish with the session they were sent with (at most the client's timeout's worth).
@@ -40,5 +51,6 @@ export async function logout(): Promise<void> {
     // The server may already have ended it; the local state goes regardless.
   } finally {
     clearLocalSession();
+    signingOut = false;
   }
 }
