@@ -160,7 +160,7 @@ export function WorkplacePage() {
       <Grid.Row gutter={16}>
         <Grid.Col xs={24} lg={16} className="workplace-column">
           <ContentChart />
-          <Grid.Row gutter={16}>
+          <Grid.Row gutter={16} align="stretch" className="workplace-pair">
             <Grid.Col xs={24} md={12}>
               <PopularCard />
             </Grid.Col>
