@@ -34,9 +34,9 @@ import { useSessionStore } from '../../lib/session';
 import { teacherApi } from './educate-api';
 import { deleteEntry, fetchCourseSchedule, fetchFreeSlots, readConflicts, updateEntry } from './schedule-api';
 import { ClashList } from './schedule-clash-list';
-import { ScheduleEntryForm, type EntryFormState } from './schedule-entry-form';
+import { ENTRY_FORM_WIDTH, ScheduleEntryForm, type EntryFormState } from './schedule-entry-form';
 import { ScheduleGrid, describeWeeks, type GridSelection } from './schedule-grid';
-import { fitDayRange, type MoveTarget, type TimeSpan } from './schedule-grid-logic';
+import { fitDayRange, toTimeSpan, type MoveTarget, type TimeSpan } from './schedule-grid-logic';
 import './schedule-messages';
 import './timetable-page.css';
 
@@ -87,10 +87,10 @@ export function CourseSchedulePage() {
   const entries = useMemo(() => data?.entries ?? [], [data]);
 
   const day = useMemo(() => {
-    const spans: TimeSpan[] = [...entries, ...(clash?.conflicts ?? []), ...(slots?.slots ?? [])];
+    const spans: TimeSpan[] = [...entries, ...(clash?.conflicts ?? []), ...(slots?.slots ?? []), ...(pending ? [toTimeSpan(pending)] : [])];
     if (slots) spans.push({ startTime: slots.dayStart, endTime: slots.dayEnd });
     return fitDayRange(spans);
-  }, [entries, clash, slots]);
+  }, [entries, clash, slots, pending]);
 
   if (!isValidId || schedule.isError) {
     return (
@@ -250,7 +250,12 @@ export function CourseSchedulePage() {
         </Button>
       }
     >
-      <Card bordered={false} className="schedule-card">
+      <Card
+        bordered={false}
+        className="schedule-card"
+        // The form opens without a mask beside the grid: the grid steps aside so nothing it explains is under it.
+        style={form ? { marginRight: ENTRY_FORM_WIDTH } : undefined}
+      >
         <div className="schedule-summary">
           <div className="schedule-course">
             <span className="schedule-course-name">{data.course.name}</span>
@@ -367,6 +372,7 @@ export function CourseSchedulePage() {
         onClose={closeForm}
         onSaved={(result) => afterSave(t(result ? 'schedule.saved' : 'schedule.deleted'), result?.warnings.length ?? 0)}
         onClashes={(conflicts, entryId) => setClash(conflicts ? { conflicts, entryId, isFromGrid: false } : null)}
+        onPreview={setPending}
       />
     </PageFrame>
   );
