@@ -28,8 +28,8 @@ export function CoursePage() {
 
   const columns: ListColumn<Course>[] = [
     { key: 'code', title: label('code'), width: 100 },
-    { key: 'name', title: label('name'), width: 140 },
-    { key: 'termId', title: label('termId'), width: 140, render: (c) => options.termName(c.termId) },
+    { key: 'name', title: label('name'), width: 150 },
+    { key: 'termId', title: label('termId'), width: 160, render: (c) => options.termName(c.termId) },
     { key: 'teacherId', title: label('teacherId'), width: 84, render: (c) => options.teacherName(c.teacherId) },
     {
       key: 'enrolled',
@@ -47,7 +47,7 @@ export function CoursePage() {
       ),
     },
     { key: 'capacity', title: label('capacity'), width: 90, isHiddenByDefault: true },
-    { key: 'credits', title: label('credits'), width: 60 },
+    { key: 'credits', title: label('credits'), width: 60, isHiddenByDefault: true },
     { key: 'hours', title: label('hours'), width: 80, isHiddenByDefault: true },
     { key: 'status', title: label('status'), width: 90, render: (c) => <StatusTag set="courseStatus" value={c.status} /> },
   ];
