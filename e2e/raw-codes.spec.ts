@@ -98,6 +98,9 @@ async function readVisibleText(page: Page): Promise<string[]> {
   });
 }
 
+/** Chinese text and its punctuation: a code word next to it is a code shown to a Chinese reader. */
+const CJK = '[\\u3000-\\u303f\\u4e00-\\u9fff\\uff00-\\uffef]';
+
 function findRawCodes(texts: readonly string[]): string[] {
   const hits = new Set<string>();
   for (const text of texts) {
@@ -106,8 +109,10 @@ function findRawCodes(texts: readonly string[]): string[] {
     for (const path of RAW_CODES.paths)
       if (new RegExp(`(^|[^\\w/-])${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(text))
         hits.add(`${path} in "${text.slice(0, 60)}"`);
+    // A code word standing alone ("Student", "male") or set in Chinese ("高亮 Course", "性别：male");
+    // English prose of the data ("Notice Reader", a user's name) is left alone.
     for (const code of RAW_CODES.whole)
-      if (new RegExp(`(^|[^A-Za-z])${code}($|[^A-Za-z])`).test(text)) hits.add(`${code} in "${text.slice(0, 60)}"`);
+      if (new RegExp(`(^|${CJK})\\s*${code}\\s*($|${CJK})`).test(text)) hits.add(`${code} in "${text.slice(0, 60)}"`);
   }
   return [...hits];
 }

@@ -1,4 +1,4 @@
-import type { MessageItem, Notice, PopularItem } from '@campus/contract';
+import type { PopularItem } from '@campus/contract';
 import { request } from '../../lib/request';
 
 export interface DashboardOverview {
@@ -34,10 +34,13 @@ export interface TodayTimetable {
   list: TodayLesson[];
 }
 
-export interface NoticePage {
-  list: Notice[];
-  total: number;
-}
+/** The Workplace's queries: per campus, so a campus switch shows the new campus's figures. */
+export const dashboardKeys = {
+  overview: (camId: number | undefined) => ['dashboard', 'overview', camId] as const,
+  content: (camId: number | undefined) => ['dashboard', 'content', camId] as const,
+  popular: (type: 'course' | 'teacher', camId: number | undefined) => ['dashboard', 'popular', type, camId] as const,
+  today: (camId: number | undefined) => ['dashboard', 'today', camId] as const,
+};
 
 // Each card tells its own failure (errorHandling 'local'): one card down must not flood the screen.
 const local = { errorHandling: 'local' as const };
@@ -56,22 +59,4 @@ export async function fetchPopular(type: 'course' | 'teacher'): Promise<PopularI
 
 export async function fetchToday(): Promise<TodayTimetable> {
   return (await request.get<TodayTimetable>('/dashboard/today', undefined, local)).data;
-}
-
-export async function fetchNoticeMessages(): Promise<MessageItem[]> {
-  return (await request.get<MessageItem[]>('/message/list', { type: 'notice', limit: 5 }, local)).data;
-}
-
-export async function fetchNotices(page: number, pageSize: number): Promise<NoticePage> {
-  return (await request.get<NoticePage>('/system/notices', { page, pageSize })).data;
-}
-
-export async function publishNotice(body: { title: string; content: string; camId: number | null }): Promise<Notice> {
-  // A form body cannot carry null (it would arrive as an empty string): everyone is an absent camId.
-  const { camId, ...rest } = body;
-  return (await request.post<Notice>('/system/notices', camId === null ? rest : { ...rest, camId })).data;
-}
-
-export async function deleteNotice(id: number): Promise<void> {
-  await request.delete<null>(`/system/notices/${id}`);
 }

@@ -16,13 +16,11 @@ import { useState } from 'react';
 import { openConfirm, showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import { Permission, usePermission } from '../../lib/permission';
-import { request } from '../../lib/request';
+import { fetchLatestNotices, markMessagesRead, messageKeys } from '../../lib/messages-api';
+import { deleteNotice, fetchNoticePage, noticeKeys, publishNotice } from '../../lib/notices-api';
 import { useSessionStore } from '../../lib/session';
-import { deleteNotice, fetchNoticeMessages, fetchNotices, publishNotice } from './dashboard-api';
 import './dashboard-messages';
 
-/** Under the message box's key, so its live refresh (new count) refreshes this card too. */
-const LATEST_KEY = ['messages', 'latest-notices'] as const;
 const EVERYONE = 0;
 const PAGE_SIZE = 10;
 
@@ -44,8 +42,8 @@ function PublishModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => voi
       showSuccess(t('dashboard.notices.published', { count: notice.recipients }));
       form.resetFields();
       onClose();
-      await queryClient.invalidateQueries({ queryKey: ['messages'] });
-      await queryClient.invalidateQueries({ queryKey: ['dashboard', 'notices'] });
+      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      await queryClient.invalidateQueries({ queryKey: noticeKeys.pages });
     },
   });
   return (
@@ -93,13 +91,13 @@ function NoticeManageDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   const queryClient = useQueryClient();
   const campusList = useSessionStore((s) => s.campusList);
   const [page, setPage] = useState(1);
-  const notices = useQuery({ queryKey: ['dashboard', 'notices', page], queryFn: () => fetchNotices(page, PAGE_SIZE), enabled: isOpen });
+  const notices = useQuery({ queryKey: noticeKeys.page(page), queryFn: () => fetchNoticePage(page, PAGE_SIZE), enabled: isOpen });
   const remove = useMutation({
     mutationFn: (id: number) => deleteNotice(id),
     onSuccess: async () => {
       showSuccess(t('dashboard.notices.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['dashboard', 'notices'] });
-      await queryClient.invalidateQueries({ queryKey: ['messages'] });
+      await queryClient.invalidateQueries({ queryKey: noticeKeys.pages });
+      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
     },
   });
   const audienceOf = (notice: Notice) =>
@@ -165,10 +163,11 @@ export function NoticesCard() {
   const can = usePermission();
   const [isPublishing, setIsPublishing] = useState(false);
   const [isManaging, setIsManaging] = useState(false);
-  const latest = useQuery({ queryKey: LATEST_KEY, queryFn: fetchNoticeMessages });
+  // Under the message box's prefix, so its live refresh (a new count) refreshes this card too.
+  const latest = useQuery({ queryKey: messageKeys.latestNotices, queryFn: () => fetchLatestNotices() });
   const markRead = useMutation({
-    mutationFn: (id: number) => request.post<boolean>('/message/read', { ids: [id] }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
+    mutationFn: (id: number) => markMessagesRead([id]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
   return (
     <Card

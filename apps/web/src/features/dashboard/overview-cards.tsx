@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
-import { fetchOverview, type DashboardOverview } from './dashboard-api';
+import { dashboardKeys, fetchOverview, type DashboardOverview } from './dashboard-api';
 import './dashboard-messages';
 
 const CARDS: { key: keyof Omit<DashboardOverview, 'week' | 'date'>; icon: ComponentType; tone: string }[] = [
@@ -18,7 +18,7 @@ const CARDS: { key: keyof Omit<DashboardOverview, 'week' | 'date'>; icon: Compon
 export function OverviewCards() {
   const t = useT();
   const camId = useSessionStore((s) => s.campus?.cam_id);
-  const overview = useQuery({ queryKey: ['dashboard', 'overview', camId], queryFn: fetchOverview });
+  const overview = useQuery({ queryKey: dashboardKeys.overview(camId), queryFn: fetchOverview });
   const data = overview.data;
   return (
     <ul className="overview-cards" aria-label={t('workplace.charts')}>

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
-import { fetchPopular } from './dashboard-api';
+import { dashboardKeys, fetchPopular } from './dashboard-api';
 import './dashboard-messages';
 
 type PopularType = 'course' | 'teacher';
@@ -64,7 +64,7 @@ export function PopularCard() {
   const t = useT();
   const camId = useSessionStore((s) => s.campus?.cam_id);
   const [type, setType] = useState<PopularType>('course');
-  const popular = useQuery({ queryKey: ['dashboard', 'popular', type, camId], queryFn: () => fetchPopular(type) });
+  const popular = useQuery({ queryKey: dashboardKeys.popular(type, camId), queryFn: () => fetchPopular(type) });
   return (
     <Card bordered={false} className="workplace-card popular-card" title={t('dashboard.popular.title')}>
       <Radio.Group

@@ -17,12 +17,13 @@ import { DEFAULT_MENUS, DEFAULT_ROUTE_NAME, RouteName, type MenuItem } from '@ca
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { fetchCurrentUser } from '../../lib/auth';
+import { authKeys, fetchCurrentUser } from '../../lib/auth';
 import { useT, type Translate } from '../../lib/i18n';
 import { useUserPerms } from '../../lib/permission';
 import { useRecentVisits } from '../../lib/recent-visits';
 import { hasRouteAccess } from '../../lib/route-access';
 import { useSessionStore } from '../../lib/session';
+import { findInTree } from '../../lib/tree';
 import { ContentChart } from './content-chart';
 import { NoticesCard } from './notices-card';
 import { OverviewCards } from './overview-cards';
@@ -39,15 +40,6 @@ const QUICK_LINKS = [
   { name: RouteName.term, icon: IconCalendarClock, descKey: 'dashboard.quick.term' },
 ] as const;
 
-function findRoute(items: readonly MenuItem[], name: string): MenuItem | undefined {
-  for (const item of items) {
-    if (item.name === name) return item;
-    const found = item.children ? findRoute(item.children, name) : undefined;
-    if (found) return found;
-  }
-  return undefined;
-}
-
 function greetingKey(hour: number): string {
   if (hour < 12) return 'workplace.greeting.morning';
   if (hour < 18) return 'workplace.greeting.afternoon';
@@ -62,7 +54,7 @@ function describeLastLogin(t: Translate, at: string | null | undefined, ip: stri
 function QuickLinks() {
   const t = useT();
   const perms = useUserPerms();
-  const links = QUICK_LINKS.map((link) => ({ ...link, route: findRoute(DEFAULT_MENUS, link.name) })).filter(
+  const links = QUICK_LINKS.map((link) => ({ ...link, route: findInTree<MenuItem>(DEFAULT_MENUS, (m) => m.name === link.name) })).filter(
     (link) => link.route && hasRouteAccess(link.route.meta, perms),
   );
   if (links.length === 0) return <Empty description={t('workplace.quickLinks.empty')} />;
@@ -114,7 +106,7 @@ export function WorkplacePage() {
   const campusCount = useSessionStore((s) => s.campusList.length);
   // Refreshed on each visit so the last sign-in line is current.
   const { data: user = storedUser } = useQuery({
-    queryKey: ['currentUser', campus?.cam_id],
+    queryKey: authKeys.currentUser(campus?.cam_id),
     queryFn: () => fetchCurrentUser(),
     initialData: storedUser ?? undefined,
     staleTime: 0,

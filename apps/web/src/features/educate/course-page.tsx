@@ -9,19 +9,18 @@ import { ExportButton } from '../../lib/list-page/export-button';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { Permission } from '../../lib/permission';
 import { CourseStudentsDrawer } from './course-students-drawer';
-import { courseApi } from './educate-api';
+import { COURSE_PAGE_KEY, courseApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { StatusTag } from './status-tag';
 import { useCourseOptions } from './use-course-options';
 import './course.css';
 
-const PAGE_KEY = 'course';
 const COURSE_DELETE = 'educate:course:delete';
 
 export function CoursePage() {
   const t = useT();
   const navigate = useNavigate();
-  const refresh = useRefreshList(PAGE_KEY);
+  const refresh = useRefreshList(COURSE_PAGE_KEY);
   const options = useCourseOptions();
   const [studentsOf, setStudentsOf] = useState<Course | null>(null);
   const label = (field: string) => fieldLabel(t, 'course', field);
@@ -55,7 +54,7 @@ export function CoursePage() {
   return (
     <>
       <ListPage<Course>
-        pageKey={PAGE_KEY}
+        pageKey={COURSE_PAGE_KEY}
         titleKey="menu.educate.course"
         fetchPage={courseApi.fetchPage}
         columns={columns}

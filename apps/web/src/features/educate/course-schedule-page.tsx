@@ -31,7 +31,7 @@ import { formatTermLabel } from '../../lib/term-label';
 import { PageFrame } from '../../lib/page-frame';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
-import { teacherApi } from './educate-api';
+import { educateKeys, teacherApi } from './educate-api';
 import { deleteEntry, fetchCourseSchedule, fetchFreeSlots, readConflicts, updateEntry } from './schedule-api';
 import { ClashList } from './schedule-clash-list';
 import { ENTRY_FORM_WIDTH, ScheduleEntryForm, type EntryFormState } from './schedule-entry-form';
@@ -62,13 +62,13 @@ export function CourseSchedulePage() {
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const isValidId = Number.isInteger(courseId) && courseId > 0;
   const schedule = useQuery({
-    queryKey: ['schedule', camId, courseId],
+    queryKey: educateKeys.schedule(camId, courseId),
     queryFn: () => fetchCourseSchedule(courseId),
     enabled: isValidId,
   });
   const teacherId = schedule.data?.course.teacherId;
   const teacher = useQuery({
-    queryKey: ['teacher', camId, teacherId],
+    queryKey: educateKeys.teacher(camId, teacherId),
     queryFn: () => teacherApi.fetchOne(teacherId ?? 0),
     enabled: teacherId !== undefined,
   });

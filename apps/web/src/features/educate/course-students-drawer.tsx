@@ -13,7 +13,7 @@ import { useT } from '../../lib/i18n';
 import { PagedSelect } from '../../lib/paged-select';
 import { Permission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
-import { courseApi, dropStudents, enrolStudents, fetchEnrolled, studentPicker, type EnrolledStudent } from './educate-api';
+import { courseApi, dropStudents, educateKeys, enrolStudents, fetchEnrolled, studentPicker, type EnrolledStudent } from './educate-api';
 import { fieldLabel } from './educate-labels';
 
 const ENROL_PERM = 'educate:course:enrol';
@@ -38,9 +38,13 @@ export function CourseStudentsDrawer({
   const [failure, setFailure] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 
-  const detail = useQuery({ queryKey: ['course', camId, courseId], queryFn: () => courseApi.fetchOne(courseId), enabled: course !== null });
+  const detail = useQuery({
+    queryKey: educateKeys.course(camId, courseId),
+    queryFn: () => courseApi.fetchOne(courseId),
+    enabled: course !== null,
+  });
   const enrolled = useQuery({
-    queryKey: ['enrolled', camId, courseId, page, keyword],
+    queryKey: educateKeys.enrolledPage(camId, courseId, page, keyword),
     queryFn: () => fetchEnrolled(courseId, page, keyword),
     enabled: course !== null,
     placeholderData: keepPreviousData,
@@ -53,8 +57,8 @@ export function CourseStudentsDrawer({
 
   const afterChange = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['course', camId, courseId] }),
-      queryClient.invalidateQueries({ queryKey: ['enrolled', camId, courseId] }),
+      queryClient.invalidateQueries({ queryKey: educateKeys.course(camId, courseId) }),
+      queryClient.invalidateQueries({ queryKey: educateKeys.enrolled(camId, courseId) }),
     ]);
     onChanged();
   };

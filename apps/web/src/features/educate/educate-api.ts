@@ -6,6 +6,30 @@ import { createResourceApi } from '../../lib/list-page/resource-api';
 import type { PageResult } from '../../lib/list-page/list-query';
 import { request } from '../../lib/request';
 
+/**
+ * The educate pages' query keys: per campus where the data is a campus's, so
+ * a campus switch never shows another campus's rows from the cache.
+ */
+export const educateKeys = {
+  course: (camId: number, id: number) => ['educate', 'course', camId, id] as const,
+  enrolled: (camId: number, courseId: number) => ['educate', 'enrolled', camId, courseId] as const,
+  enrolledPage: (camId: number, courseId: number, page: number, keyword: string) =>
+    [...educateKeys.enrolled(camId, courseId), page, keyword] as const,
+  termOptions: (camId: number) => ['educate', 'options', 'terms', camId] as const,
+  teacherOptions: (camId: number) => ['educate', 'options', 'teachers', camId] as const,
+  deptTree: ['educate', 'options', 'dept-tree'] as const,
+  personCourses: (camId: number, filter: PersonCoursesFilter) => ['educate', 'person-courses', camId, filter] as const,
+  schedule: (camId: number, courseId: number) => ['educate', 'schedule', camId, courseId] as const,
+  teacher: (camId: number, teacherId: number | undefined) => ['educate', 'teacher', camId, teacherId] as const,
+  timetable: (camId: number, kind: string, targetId: number | undefined, week: number | undefined) =>
+    ['educate', 'timetable', camId, kind, targetId, week] as const,
+  studentPicker: ['educate', 'picker', 'students'] as const,
+  accountPicker: ['educate', 'picker', 'accounts'] as const,
+};
+
+/** The course list's page key: the course form refreshes that list after a save. */
+export const COURSE_PAGE_KEY = 'course';
+
 export const studentApi = createResourceApi<Student>('/educate/students');
 export const teacherApi = createResourceApi<Teacher>('/educate/teachers');
 export const managerApi = createResourceApi<Manager>('/educate/managers');
@@ -54,7 +78,7 @@ export function describeStudent(s: Student): string {
 
 /** Students to enrol: searched by number or name, a page at a time. */
 export const studentPicker: PagedSource = {
-  queryKey: ['picker', 'students'],
+  queryKey: educateKeys.studentPicker,
   fetchPage: async (keyword, page) => {
     const res = await studentApi.fetchPage({ ...createEmptyQuery(), page, keyword: keyword || undefined, sort: 'studentNo:asc' });
     return { list: res.list.map((s) => ({ value: s.id, label: describeStudent(s) })), total: res.total };
@@ -70,7 +94,7 @@ async function fetchUserOptions(params: { keyword?: string; page?: number; id?: 
 
 /** The account a teacher or manager signs in with. */
 export const accountPicker: PagedSource = {
-  queryKey: ['picker', 'accounts'],
+  queryKey: educateKeys.accountPicker,
   fetchPage: (keyword, page) => fetchUserOptions({ keyword: keyword || undefined, page }),
   resolve: async (id) => (await fetchUserOptions({ id })).list[0] ?? null,
 };

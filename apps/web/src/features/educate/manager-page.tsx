@@ -4,27 +4,19 @@ import { MANAGER_SORTS, Perm, managerCreateSchema, managerUpdateSchema, type Man
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDrawer } from '../../lib/form/form-drawer';
-import type { FormFieldDef, FormTreeNode } from '../../lib/form/schema-form';
+import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { ExportButton } from '../../lib/list-page/export-button';
 import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission, usePermission } from '../../lib/permission';
-import { accountPicker, fetchDeptTreeData, managerApi } from './educate-api';
+import { findInTree } from '../../lib/tree';
+import { accountPicker, educateKeys, fetchDeptTreeData, managerApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { StatusTag } from './status-tag';
 
 const PAGE_KEY = 'manager';
-
-function findTitle(nodes: readonly FormTreeNode[], key: string): string | undefined {
-  for (const n of nodes) {
-    if (n.key === key) return n.title;
-    const found = findTitle(n.children ?? [], key);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 export function ManagerPage() {
   const t = useT();
@@ -36,10 +28,10 @@ export function ManagerPage() {
   // The department tree names the column and feeds the form's picker.
   // Readable by those who edit managers or see the department pages; others see the number.
   const canReadDepts = can([Perm.managerAdd, Perm.managerEdit, Perm.deptList, Perm.userList]);
-  const depts = useQuery({ queryKey: ['options', 'dept-tree'], queryFn: fetchDeptTreeData, enabled: canReadDepts });
+  const depts = useQuery({ queryKey: educateKeys.deptTree, queryFn: fetchDeptTreeData, enabled: canReadDepts });
   const deptName = (id: number | null) => {
     if (id === null) return '—';
-    const name = findTitle(depts.data ?? [], String(id));
+    const name = findInTree(depts.data ?? [], (n) => n.key === String(id))?.title;
     return name ?? (canReadDepts && depts.isPending ? '' : `#${id}`);
   };
 

@@ -22,6 +22,7 @@ import {
   type PickOption,
   type TimetableTarget,
 } from './schedule-api';
+import { educateKeys } from './educate-api';
 import { ScheduleGrid } from './schedule-grid';
 import { fitDayRange } from './schedule-grid-logic';
 import { RemoteSelect } from './schedule-remote-select';
@@ -44,7 +45,7 @@ export function TimetablePage() {
   const [week, setWeek] = useState<number | undefined>(undefined);
   const [isDownloading, setIsDownloading] = useState(false);
   const timetable = useQuery({
-    queryKey: ['timetable', camId, kind, target?.value, week],
+    queryKey: educateKeys.timetable(camId, kind, target?.value, week),
     queryFn: () => fetchTimetable({ kind, id: target?.value ?? 0, ...(week ? { week } : {}) }),
     enabled: target !== undefined,
   });

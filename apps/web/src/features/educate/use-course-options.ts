@@ -3,14 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
 import { formatTermLabel } from '../../lib/term-label';
-import { fetchOptions } from './educate-api';
+import { educateKeys, fetchOptions } from './educate-api';
 
 /** Terms and teachers of the current campus, for course filters, forms and names in the course list. */
 export function useCourseOptions() {
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
-  const terms = useQuery({ queryKey: ['options', 'terms', camId], queryFn: () => fetchOptions<Term>('/educate/terms', 'startDate:desc') });
+  const terms = useQuery({
+    queryKey: educateKeys.termOptions(camId),
+    queryFn: () => fetchOptions<Term>('/educate/terms', 'startDate:desc'),
+  });
   const teachers = useQuery({
-    queryKey: ['options', 'teachers', camId],
+    queryKey: educateKeys.teacherOptions(camId),
     queryFn: () => fetchOptions<Teacher>('/educate/teachers', 'name:asc'),
   });
   const t = useT();

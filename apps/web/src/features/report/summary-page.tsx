@@ -4,7 +4,7 @@ import Empty from '@arco-design/web-react/es/Empty';
 import Select from '@arco-design/web-react/es/Select';
 import Spin from '@arco-design/web-react/es/Spin';
 import { IconDownload, IconPrinter, IconRefresh } from '@arco-design/web-react/icon';
-import { MAX_PAGE_SIZE, VALUE_LABELS, type Locale, type ReportSummary, type Term } from '@campus/contract';
+import { VALUE_LABELS, type Locale, type ReportSummary } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -15,22 +15,14 @@ import { translate, useLocaleStore, useT, type Translate } from '../../lib/i18n'
 import { formatTermLabel } from '../../lib/term-label';
 import { downloadFile } from '../../lib/list-page/download';
 import { usePermission } from '../../lib/permission';
-import { request } from '../../lib/request';
 import { useSessionStore } from '../../lib/session';
+import { fetchSummary, fetchTerms, reportKeys } from './report-api';
 import { barChartHeight, buildBarOption, buildColumnOption, buildPieOption, buildTrendOption, formatRate } from './report-charts';
 import './report-messages';
 import './summary-page.css';
 
 /** The horizontal charts show the first rows; their tables beside them show every row. */
 const CHART_ROWS = 15;
-
-async function fetchSummary(termId: number | undefined): Promise<ReportSummary> {
-  return (await request.get<ReportSummary>('/report/summary', { termId })).data;
-}
-
-async function fetchTerms(): Promise<Term[]> {
-  return (await request.get<{ list: Term[] }>('/educate/terms', { page: 1, pageSize: MAX_PAGE_SIZE, sort: 'startDate:desc' })).data.list;
-}
 
 function labelValue(locale: Locale, set: 'studentStatus' | 'staffStatus', value: string): string {
   const labels: Record<string, Record<Locale, string>> = VALUE_LABELS[set];
@@ -375,8 +367,8 @@ export function SummaryPage() {
   const camId = useSessionStore((s) => s.campus?.cam_id);
   const [termId, setTermId] = useState<number | undefined>(undefined);
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
-  const summary = useQuery({ queryKey: ['report', 'summary', camId, termId], queryFn: () => fetchSummary(termId) });
-  const terms = useQuery({ queryKey: ['report', 'terms', camId], queryFn: fetchTerms, enabled: can(['educate:term:list']) });
+  const summary = useQuery({ queryKey: reportKeys.summary(camId, termId), queryFn: () => fetchSummary(termId) });
+  const terms = useQuery({ queryKey: reportKeys.terms(camId), queryFn: fetchTerms, enabled: can(['educate:term:list']) });
   const term = summary.data?.term ?? null;
   const shownTermId = termId ?? term?.id;
   const termOptions = (terms.data ?? (term ? [{ ...term, current: true }] : [])).map((item) => ({

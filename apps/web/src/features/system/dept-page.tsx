@@ -6,7 +6,7 @@ import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { SystemStatusTag } from './status-tag';
-import { deptApi, fetchDeptTree } from './system-api';
+import { deptApi, fetchDeptTree, systemKeys } from './system-api';
 import { buildDeptTreeData, formatTime, statusOptions } from './system-labels';
 import { TreeTablePage } from './tree-table-page';
 
@@ -16,7 +16,7 @@ export function DeptPage() {
   const t = useT();
   const [editing, setEditing] = useState<{ row: DeptNode | null; parentId: number | null } | null>(null);
   const [version, setVersion] = useState(0);
-  const tree = useQuery({ queryKey: ['system', 'dept-tree', version], queryFn: () => fetchDeptTree() });
+  const tree = useQuery({ queryKey: [...systemKeys.deptTree, version], queryFn: () => fetchDeptTree() });
 
   const editRow = editing?.row ?? null;
   const fields: FormFieldDef[] = [
@@ -45,7 +45,7 @@ export function DeptPage() {
     <>
       <TreeTablePage<DeptNode>
         titleKey="menu.system.dept"
-        queryKey={['system', 'dept-table']}
+        queryKey={systemKeys.deptTable}
         version={version}
         fetchTree={(keyword) => fetchDeptTree({ keyword: keyword || undefined })}
         keywordPlaceholder={t('sys.dept.keyword')}

@@ -8,8 +8,9 @@ import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { breakAfter } from '../../lib/break-after';
 import { useT } from '../../lib/i18n';
-import { fetchAllPerms, fetchMenuTree, menuApi } from './system-api';
-import { buildMenuTreeData, filterTree, menuTitleByName } from './system-labels';
+import { filterTree } from '../../lib/tree';
+import { fetchAllPerms, fetchMenuTree, menuApi, systemKeys } from './system-api';
+import { buildMenuTreeData, menuTitleByName } from './system-labels';
 import { TreeTablePage } from './tree-table-page';
 
 const MENU_PERMS = { add: 'system:menu:add', edit: 'system:menu:edit', delete: 'system:menu:delete' } as const;
@@ -26,8 +27,8 @@ export function MenuPage() {
   const t = useT();
   const [editing, setEditing] = useState<{ row: SystemMenuNode | null; parentId: number | null } | null>(null);
   const [version, setVersion] = useState(0);
-  const tree = useQuery({ queryKey: ['system', 'menu-tree', version], queryFn: fetchMenuTree });
-  const perms = useQuery({ queryKey: ['system', 'perm-options'], queryFn: fetchAllPerms });
+  const tree = useQuery({ queryKey: [...systemKeys.menuTree, version], queryFn: fetchMenuTree });
+  const perms = useQuery({ queryKey: systemKeys.permOptions, queryFn: fetchAllPerms });
 
   const editRow = editing?.row ?? null;
   const fields: FormFieldDef[] = [
@@ -68,7 +69,7 @@ export function MenuPage() {
     <>
       <TreeTablePage<SystemMenuNode>
         titleKey="menu.system.menu"
-        queryKey={['system', 'menu-table']}
+        queryKey={systemKeys.menuTable}
         version={version}
         fetchTree={async (keyword) => {
           const nodes = await fetchMenuTree();

@@ -11,7 +11,8 @@ import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/l
 import { Permission } from '../../lib/permission';
 import { NoticeDetailDrawer } from './notice-detail-drawer';
 import { NoticeTargetTag } from './notice-target-tag';
-import { fetchCampuses, noticeApi } from './system-api';
+import { noticeApi } from '../../lib/notices-api';
+import { fetchCampuses, systemKeys } from './system-api';
 import { formatTime } from './system-labels';
 import './system-messages';
 import './system.css';
@@ -27,7 +28,7 @@ export function NoticePage() {
   const refresh = useRefreshList(PAGE_KEY);
   const [isPublishing, setIsPublishing] = useState(false);
   const [viewing, setViewing] = useState<Notice | null>(null);
-  const campuses = useQuery({ queryKey: ['system', 'campus-options'], queryFn: fetchCampuses });
+  const campuses = useQuery({ queryKey: systemKeys.campusOptions, queryFn: fetchCampuses });
   const campusOptions = (campuses.data ?? []).map((c) => ({ value: c.cam_id, label: c.name }));
 
   const columns: ListColumn<Notice>[] = [

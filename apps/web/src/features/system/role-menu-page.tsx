@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { showSuccess } from '../../lib/feedback';
 import { useT, type Translate } from '../../lib/i18n';
 import { RoleAssignFrame, useRoleId } from './role-assign-frame';
-import { fetchMenuTree, fetchRoleMenus, saveRoleMenus } from './system-api';
+import { fetchMenuTree, fetchRoleMenus, saveRoleMenus, systemKeys } from './system-api';
 
 interface MenuTreeNode {
   key: string;
@@ -56,8 +56,8 @@ export function RoleMenuPage() {
   const t = useT();
   const roleId = useRoleId();
   const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey: ['system', 'menu-tree'], queryFn: fetchMenuTree });
-  const saved = useQuery({ queryKey: ['system', 'role-menus', roleId], queryFn: () => fetchRoleMenus(roleId), enabled: roleId > 0 });
+  const tree = useQuery({ queryKey: systemKeys.menuTree, queryFn: fetchMenuTree });
+  const saved = useQuery({ queryKey: systemKeys.roleMenus(roleId), queryFn: () => fetchRoleMenus(roleId), enabled: roleId > 0 });
   const [draft, setDraft] = useState<{ checked: string[]; half: string[] } | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
@@ -70,7 +70,7 @@ export function RoleMenuPage() {
     saveRoleMenus(roleId, granted)
       .then(async () => {
         showSuccess(t('sys.saved'));
-        await queryClient.invalidateQueries({ queryKey: ['system', 'role-menus', roleId] });
+        await queryClient.invalidateQueries({ queryKey: systemKeys.roleMenus(roleId) });
         setDraft(null);
       })
       .catch(() => undefined)

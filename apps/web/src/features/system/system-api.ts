@@ -3,7 +3,6 @@ import type {
   DeptNode,
   LockedUser,
   Loginlog,
-  Notice,
   OperlogItem,
   Role,
   SystemMenu,
@@ -21,8 +20,26 @@ export const roleApi = createResourceApi<Role>('/system/roles');
 export const permApi = createResourceApi<SystemPerm>('/system/perms');
 export const menuApi = createResourceApi<SystemMenu>('/system/menus');
 export const deptApi = createResourceApi<Dept>('/system/depts');
-/** Notices: list, publish, withdraw (one or several); no edit, a published notice is already in the boxes. */
-export const noticeApi = createResourceApi<Notice>('/system/notices');
+
+/** The system pages' query keys (system data is not per campus). */
+export const systemKeys = {
+  lockedUsers: ['system', 'locked-users'] as const,
+  deptTree: ['system', 'dept-tree'] as const,
+  deptTable: ['system', 'dept-table'] as const,
+  menuTree: ['system', 'menu-tree'] as const,
+  menuTable: ['system', 'menu-table'] as const,
+  permGroups: ['system', 'perm-groups'] as const,
+  permOptions: ['system', 'perm-options'] as const,
+  roleOptions: ['system', 'role-options'] as const,
+  campusOptions: ['system', 'campus-options'] as const,
+  userOptions: ['system', 'user-options'] as const,
+  userSearch: (keyword: string) => ['system', 'user-search', keyword] as const,
+  role: (roleId: number) => ['system', 'role', roleId] as const,
+  roleUsers: (roleId: number) => ['system', 'role-users', roleId] as const,
+  roleMenus: (roleId: number) => ['system', 'role-menus', roleId] as const,
+  rolePerms: (roleId: number) => ['system', 'role-perms', roleId] as const,
+  operlog: (id: number | null) => ['system', 'operlog', id] as const,
+};
 
 export interface PermGroup {
   module: string;

@@ -1,6 +1,7 @@
 import { DEFAULT_MENUS, type DeptNode, type SystemMenuNode } from '@campus/contract';
 import type { FormTreeNode } from '../../lib/form/schema-form';
 import type { Translate } from '../../lib/i18n';
+import { findInTree } from '../../lib/tree';
 
 /** Active/disabled is the one status of users, roles and departments. */
 export function statusOptions(t: Translate) {
@@ -53,27 +54,6 @@ export function sortByMenuOrder<T extends { module: string }>(groups: readonly T
     return i === -1 ? order.length : i;
   };
   return [...groups].sort((a, b) => rank(a.module) - rank(b.module) || a.module.localeCompare(b.module));
-}
-
-/** Keeps the nodes that match and the ancestors leading to them. */
-export function filterTree<T extends { children: T[] }>(nodes: readonly T[], isMatch: (node: T) => boolean): T[] {
-  return nodes.flatMap((n) => {
-    const children = filterTree(n.children, isMatch);
-    return isMatch(n) || children.length > 0 ? [{ ...n, children }] : [];
-  });
-}
-
-/** The first node, depth first, that `isMatch` accepts. */
-export function findInTree<T extends { children?: readonly T[] | undefined }>(
-  nodes: readonly T[],
-  isMatch: (node: T) => boolean,
-): T | null {
-  for (const n of nodes) {
-    if (isMatch(n)) return n;
-    const found = findInTree(n.children ?? [], isMatch);
-    if (found) return found;
-  }
-  return null;
 }
 
 /** A menu named by its route name ("Course"), as the menu shows it ("课程管理"); an unknown name stays as it is. */

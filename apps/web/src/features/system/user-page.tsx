@@ -22,7 +22,17 @@ import { useSessionStore } from '../../lib/session';
 import { OneTimePassword } from './one-time-password';
 import { ResetPasswordForm } from './reset-password-form';
 import { SystemStatusTag } from './status-tag';
-import { createUser, fetchAllRoles, fetchCampuses, fetchDeptTree, forceLogoutUser, setUserStatus, unlockUser, userApi } from './system-api';
+import {
+  createUser,
+  fetchAllRoles,
+  fetchCampuses,
+  fetchDeptTree,
+  forceLogoutUser,
+  setUserStatus,
+  systemKeys,
+  unlockUser,
+  userApi,
+} from './system-api';
 import { buildDeptTreeData, flattenDepts, formatTime, statusOptions } from './system-labels';
 import './system-messages';
 import './system.css';
@@ -55,9 +65,9 @@ export function UserPage() {
   const [resetting, setResetting] = useState<SystemUser | null>(null);
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
 
-  const roles = useQuery({ queryKey: ['system', 'role-options'], queryFn: fetchAllRoles });
-  const campuses = useQuery({ queryKey: ['system', 'campus-options'], queryFn: fetchCampuses });
-  const depts = useQuery({ queryKey: ['system', 'dept-tree'], queryFn: () => fetchDeptTree() });
+  const roles = useQuery({ queryKey: systemKeys.roleOptions, queryFn: fetchAllRoles });
+  const campuses = useQuery({ queryKey: systemKeys.campusOptions, queryFn: fetchCampuses });
+  const depts = useQuery({ queryKey: systemKeys.deptTree, queryFn: () => fetchDeptTree() });
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
   const campusOptions = (campuses.data ?? []).map((c) => ({ value: c.cam_id, label: c.name }));
 

@@ -20,6 +20,7 @@ import { useT } from '../i18n';
 import { PageFrame } from '../page-frame';
 import { Permission } from '../permission';
 import { useSessionStore } from '../session';
+import { listQueryKey } from './list-keys';
 import { hasActiveFilters, PAGE_SIZES, type ListQuery, type PageResult } from './list-query';
 import { useListPrefs, type Density } from './list-prefs';
 import { useListQuery } from './use-list-query';
@@ -65,10 +66,6 @@ export interface ListPageProps<T extends { id: number }> {
   extraTopContent?: ReactNode;
   /** Beside the page title (a switch between two views of one page). */
   frameExtra?: ReactNode;
-}
-
-export function listQueryKey(pageKey: string): readonly unknown[] {
-  return ['list', pageKey];
 }
 
 /** Refetches a list after a change made elsewhere on the page (a form, an import). */
