@@ -25,6 +25,8 @@ const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  // A picture tour for people, not a check: `npm run screenshots` (playwright.screenshots.config.ts).
+  testIgnore: 'screenshots.spec.ts',
   outputDir: 'test-results',
   // Two cores: one browser at a time keeps the timings honest.
   workers: 1,

@@ -77,7 +77,22 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/system\/user\?keyword=admin$/);
   });
 
+  test('login while signed in goes to the landing page, or to the page it was to return to', async ({ page }) => {
+    await signInFresh(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+    await page.goto('/login?redirect=Student');
+    await expect(page).toHaveURL(/\/educate\/student$/);
+    await expect(page.locator('input[name="password"]')).toHaveCount(0);
+  });
+
   test('logout clears the local session', async ({ page }) => {
+    // Sign-out leaves the console with flushSync; without RouterProvider from react-router/dom the
+    // router ignores it (and says so), and the old console refetched without a token.
+    const routerWarnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && message.text().includes('flushSync')) routerWarnings.push(message.text());
+    });
     await signInFresh(page);
     await page.getByRole('button', { name: /账号菜单/ }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
@@ -86,6 +101,7 @@ test.describe('sign-in', () => {
     await expect
       .poll(() => page.evaluate(() => ['sch-token', 'sch-cam', 'sch-cams'].map((k) => localStorage.getItem(k))), { timeout: 3_000 })
       .toEqual([null, null, null]);
+    expect(routerWarnings).toEqual([]);
     await page.goto('/dashboard/workplace');
     await expect(page).toHaveURL(/\/login\?redirect=Workplace$/);
   });

@@ -66,12 +66,14 @@ test.describe('students', () => {
     await expect(rows(page).first()).toContainText(name);
     await expect(table(page).locator('b')).toHaveCount(0);
 
-    // The same number again: the server's 409 shows in the form.
+    // The same number again: the server's 409 lands on the 学号 field, worded with its label, not as a banner.
     await page.getByRole('button', { name: '新增', exact: true }).click();
     await drawer(page).getByLabel('学号').fill('E2E-0001');
     await drawer(page).getByLabel('姓名').fill('重复学号');
     await drawer(page).getByRole('button', { name: '保存' }).click();
-    await expect(drawer(page).locator('.arco-alert-error')).toContainText('E2E-0001');
+    const numberItem = drawer(page).locator('.arco-form-item', { has: page.getByLabel('学号') });
+    await expect(numberItem.locator('.arco-form-message')).toHaveText('学号：“E2E-0001”已存在');
+    await expect(drawer(page).locator('.arco-alert-error')).toHaveCount(0);
     await drawer(page).getByRole('button', { name: '取消' }).click();
     await expect(drawer(page)).toHaveCount(0);
 

@@ -65,6 +65,39 @@ test.describe('summary report', () => {
     for (const id of CHARTED_SECTIONS) await expectChartsDrawn(page.getByTestId(id), 1);
   });
 
+  test('grades in the school order; side tables scroll in whole rows and say there is more', async ({ page }) => {
+    const gradeCells = page.getByTestId('section-grade').locator('tbody tr td:first-child');
+    await expect(gradeCells.first()).toBeVisible();
+    const grades = await gradeCells.allTextContents();
+    expect(grades.filter((g) => g.startsWith('高'))).toEqual(['高一', '高二', '高三']);
+    const classGrades = await page.getByTestId('section-class').locator('tbody tr td:first-child').allTextContents();
+    expect([...new Set(classGrades)].filter((g) => g.startsWith('高'))).toEqual(['高一', '高二', '高三']);
+
+    for (const id of [
+      'section-status',
+      'section-grade',
+      'section-fill',
+      'section-hours',
+      'section-rooms',
+      'section-months',
+      'section-class',
+    ]) {
+      const wrap = page.getByTestId(id).locator('.report-table-wrap');
+      await expect(wrap).toBeVisible();
+      const box = await wrap.evaluate((el) => {
+        const bottom = el.getBoundingClientRect().top + el.clientHeight;
+        const cut = [...el.querySelectorAll('tbody tr')].filter((tr) => {
+          const r = tr.getBoundingClientRect();
+          return r.top < bottom - 1 && r.bottom > bottom + 1;
+        }).length;
+        return { cut, isScrolling: el.scrollHeight > el.clientHeight + 1 };
+      });
+      expect(box.cut, `${id}: a row cut by the table's edge`).toBe(0);
+      // A table that holds more than it shows says so under it.
+      await expect(page.getByTestId(id).locator('.report-table-more')).toHaveCount(box.isScrolling ? 1 : 0);
+    }
+  });
+
   test('exports a workbook whose numbers match the page', async ({ page }, testInfo) => {
     const summary = (await callApi<ReportSummary>(page, 'GET', '/report/summary')).data;
     const pageTotal = Number((await page.getByTestId('report-students').innerText()).replace(/,/g, ''));

@@ -133,6 +133,8 @@ test.describe.serial('course schedule and timetables', () => {
     await pickOption(page, formItem(page, '星期'), '', '周二');
     await pickOption(page, formItem(page, '开始时间'), '08:30', /^08:30$/);
     await pickOption(page, formItem(page, '结束时间'), '09:15', /^09:15$/);
+    // What the form holds is drawn on the grid before it is saved.
+    await expect(column(page, 2).locator('.tt-selection')).toHaveText('08:30–09:15');
     await pickOption(page, formItem(page, '教室'), ROOM_B, ROOM_B);
     await drawer(page).getByRole('button', { name: '保存' }).click();
 
@@ -143,7 +145,15 @@ test.describe.serial('course schedule and timetables', () => {
     await expect(clash).toContainText('周二 08:00–09:30');
     await expect(clash).toContainText('未保存');
     // And on the grid, where the other course meets.
-    await expect(column(page, 2).locator('.tt-block-clash')).toContainText(COURSE_A);
+    const ghost = column(page, 2).locator('.tt-block-clash');
+    await expect(ghost).toContainText(COURSE_A);
+    // Beside the form, not under it or under a mask: the point at its middle is the block itself.
+    await expect(page.locator('.arco-drawer-mask:visible')).toHaveCount(0);
+    const isOnTop = await ghost.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('.tt-block-clash') === el;
+    });
+    expect(isOnTop).toBe(true);
     expect(await entriesOf(page, ids.courseB)).toEqual([]);
     await shoot(page, 'schedule-clash');
 
@@ -171,6 +181,8 @@ test.describe.serial('course schedule and timetables', () => {
     const suggestions = page.locator('.tt-suggestion');
     await expect(suggestions.first()).toBeVisible();
     await expect(page.getByRole('status')).toContainText(/找到 \d+ 个时段/);
+    // A 60-minute slot is drawn 60 minutes tall (two rows of 30), not one row.
+    expect((await suggestions.first().boundingBox())?.height).toBeCloseTo(2 * ROW_PX, 0);
     // Tuesday 08:00-09:30 is the teacher's: no suggestion may start inside it.
     const tuesdayStarts = await column(page, 2).locator('.tt-suggestion').allTextContents();
     expect(tuesdayStarts.some((s) => s >= '07:30' && s < '09:30')).toBe(false);

@@ -32,7 +32,7 @@ test.describe('session and permissions', () => {
   test.describe('restricted user', () => {
     test.use({ allowedFailures: { urls: PENDING_SERVICES } });
 
-    test('a page outside the perms redirects to the first allowed route', async ({ page, request }) => {
+    test('a page outside the perms redirects to the first allowed route and says so', async ({ page, request }) => {
       // A role with one perm and a user holding it, made through the system API.
       const headers = await signInAdminApi(request);
       const roleId = await createRole(request, headers, { name: 'Student clerk', code: 'student_clerk', perms: ['educate:student:list'] });
@@ -44,6 +44,8 @@ test.describe('session and permissions', () => {
       await expect(page).toHaveURL(/\/dashboard\/workplace$/);
       await page.goto('/system/user');
       await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+      // The redirect says why, naming the page refused and the one opened instead.
+      await expect(page.locator('.arco-message')).toHaveText('您没有访问「用户管理」的权限，已为您打开「工作台」');
       await expect(page.getByRole('navigation', { name: '主菜单' })).not.toContainText('系统管理');
     });
   });

@@ -5,11 +5,13 @@ import './lib/zod-jitless';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: it hands the router ReactDOM.flushSync, which sign-out's navigation relies on.
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { applyColorWeak, applyTheme, useSettingsStore } from './app/settings-store';
 import { addLogoutListener } from './lib/auth';
+import { installFocusReturn } from './lib/focus-return';
 import { setNavigator } from './lib/navigation';
 import { useRecentVisits } from './lib/recent-visits';
 import { useTabStore } from './app/layout/tab-store';
@@ -18,6 +20,7 @@ const settings = useSettingsStore.getState();
 applyTheme(settings.theme);
 applyColorWeak(settings.colorWeak);
 
+installFocusReturn();
 setNavigator((to) => void router.navigate(to));
 addLogoutListener(() => {
   useTabStore.getState().reset();

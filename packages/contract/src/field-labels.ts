@@ -34,6 +34,29 @@ export const FIELD_LABELS = {
     status: { 'zh-CN': '状态', 'en-US': 'Status' },
     hireDate: { 'zh-CN': '入职日期', 'en-US': 'Hire date' },
   },
+  /** The columns of a manager file (department and linked account are set in the console). */
+  manager: {
+    staffNo: { 'zh-CN': '工号', 'en-US': 'Staff No.' },
+    name: { 'zh-CN': '姓名', 'en-US': 'Name' },
+    gender: { 'zh-CN': '性别', 'en-US': 'Gender' },
+    phone: { 'zh-CN': '手机号', 'en-US': 'Phone' },
+    email: { 'zh-CN': '邮箱', 'en-US': 'Email' },
+    position: { 'zh-CN': '职务', 'en-US': 'Position' },
+    status: { 'zh-CN': '状态', 'en-US': 'Status' },
+  },
+  /** The columns of a course export: term and teacher by name, not by id. */
+  course: {
+    code: { 'zh-CN': '课程编号', 'en-US': 'Course code' },
+    name: { 'zh-CN': '课程名称', 'en-US': 'Course name' },
+    term: { 'zh-CN': '学期', 'en-US': 'Term' },
+    teacher: { 'zh-CN': '任课教师', 'en-US': 'Teacher' },
+    capacity: { 'zh-CN': '容量', 'en-US': 'Capacity' },
+    enrolled: { 'zh-CN': '选课人数', 'en-US': 'Enrolled' },
+    credits: { 'zh-CN': '学分', 'en-US': 'Credits' },
+    hours: { 'zh-CN': '课时', 'en-US': 'Hours' },
+    status: { 'zh-CN': '状态', 'en-US': 'Status' },
+    description: { 'zh-CN': '课程简介', 'en-US': 'Description' },
+  },
 } as const satisfies Record<string, Record<string, Label>>;
 
 /** Enum values as people read them; imports accept these as well as the codes. */
@@ -52,6 +75,11 @@ export const VALUE_LABELS = {
   staffStatus: {
     active: { 'zh-CN': '在职', 'en-US': 'Active' },
     left: { 'zh-CN': '离职', 'en-US': 'Left' },
+  },
+  courseStatus: {
+    draft: { 'zh-CN': '草稿', 'en-US': 'Draft' },
+    open: { 'zh-CN': '开放选课', 'en-US': 'Open' },
+    closed: { 'zh-CN': '已结课', 'en-US': 'Closed' },
   },
 } as const satisfies Record<string, Record<string, Label>>;
 

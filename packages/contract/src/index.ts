@@ -11,6 +11,7 @@ export * from './validation.js';
 export * from './operlog.js';
 export * from './educate.js';
 export * from './field-labels.js';
+export * from './grades.js';
 export * from './system.js';
 export * from './schedule.js';
 export * from './report.js';

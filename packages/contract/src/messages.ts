@@ -102,6 +102,8 @@ const BASE_MESSAGES = {
     'zh-CN': 'file：无法读取，请上传 CSV 或 XLSX 文件',
     'en-US': 'file: cannot be read; upload a CSV or XLSX file',
   },
+  /** The template's file name: not the export's, so a downloaded template is not taken for data. */
+  'import.templateName': { 'zh-CN': '{name}导入模板', 'en-US': '{name}-import-template' },
   'import.noFile': { 'zh-CN': 'file：请选择要导入的文件', 'en-US': 'file: choose a file to import' },
   'import.unknownColumns': { 'zh-CN': 'file：无法识别的列：{columns}', 'en-US': 'file: unknown column(s): {columns}' },
   'import.missingColumns': { 'zh-CN': 'file：缺少必需的列：{columns}', 'en-US': 'file: required column(s) missing: {columns}' },

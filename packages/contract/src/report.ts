@@ -22,7 +22,14 @@ const statusCount = z.object({ status: z.string(), count: z.number().int() });
 
 export const reportSummarySchema = z.object({
   term: z
-    .object({ id: z.number().int(), name: z.string(), startDate: z.string(), endDate: z.string(), weeks: z.number().int() })
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      academicYear: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      weeks: z.number().int(),
+    })
     .nullable(),
   students: z.object({
     total: z.number().int(),

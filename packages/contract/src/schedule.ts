@@ -145,6 +145,8 @@ export type ScheduleWarning = z.infer<typeof scheduleWarningSchema>;
 export const termWeeksSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** "2026-2027": a term's name alone ("第一学期") repeats every year. */
+  academicYear: z.string(),
   startDate: z.string(),
   endDate: z.string(),
   /** Week 1 holds startDate; the last week holds endDate. */

@@ -91,6 +91,16 @@ export const userQuerySchema = z.strictObject({
 });
 export type UserQuery = z.infer<typeof userQuerySchema>;
 
+/** The account picker of teacher and manager forms: a page of matches, or the one account `id` names. */
+export const userOptionQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  keyword: keyword(),
+  id: idField().optional(),
+});
+export type UserOptionQuery = z.infer<typeof userOptionQuerySchema>;
+export const userOptionSchema = z.object({ id: z.number().int(), username: z.string(), nickname: z.string() });
+export type UserOption = z.infer<typeof userOptionSchema>;
+
 const refSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 
 export const userSchema = z.object({

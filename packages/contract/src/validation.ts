@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Locale } from './constants.js';
+import { VALUE_LABELS } from './field-labels.js';
 import { formatMessage, isMessageKey } from './messages.js';
 
 export interface FieldError {
@@ -50,6 +51,22 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], input: unknown
   });
 }
 
+/**
+ * The allowed values of an enum. In Chinese, a set the contract labels reads as
+ * its labels (男、女、其他: imports take those too); in English the codes are
+ * the words (male, female, other) and stay as they are.
+ */
+function describeValues(values: readonly string[], locale: Locale): string {
+  if (locale === 'zh-CN') {
+    const set = Object.values(VALUE_LABELS).find((labels) => {
+      const codes = Object.keys(labels);
+      return codes.length === values.length && values.every((v) => codes.includes(v));
+    }) as Record<string, Record<Locale, string>> | undefined;
+    if (set) return values.map((v) => set[v]?.[locale] ?? v).join('、');
+  }
+  return values.join(', ');
+}
+
 function formatIssue(issue: z.core.$ZodIssue, field: string, input: unknown, locale: Locale): string {
   if (isMessageKey(issue.message)) return formatMessage(locale, issue.message, { field });
   switch (issue.code) {
@@ -77,7 +94,7 @@ function formatIssue(issue: z.core.$ZodIssue, field: string, input: unknown, loc
     case 'invalid_value': {
       const v = valueAt(input, issue.path);
       if (v === undefined || v === null || v === '') return formatMessage(locale, 'rule.required', { field });
-      return formatMessage(locale, 'rule.oneOf', { field, values: issue.values.map(String).join(', ') });
+      return formatMessage(locale, 'rule.oneOf', { field, values: describeValues(issue.values.map(String), locale) });
     }
     case 'invalid_format': {
       const format = FORMAT_NAMES[issue.format]?.[locale] ?? issue.format;

@@ -97,6 +97,20 @@ export function sendError(
   return reply.code(status).send({ code, msg, data });
 }
 
+/**
+ * A refusal about one field (a duplicate number, a rule a module checks) carries
+ * that field the way a 400 carries its list (`data.errors`), plus `data.field`:
+ * every form puts it under its field, whichever module threw it.
+ */
+function sendFieldError(request: FastifyRequest, reply: FastifyReply, error: AppError, field: string): FastifyReply {
+  const msg = formatMessage(request.locale, error.key, error.params);
+  const own = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
+  const data = { ...own, field, errors: Array.isArray(own.errors) ? own.errors : [{ field, msg }] };
+  request.resultCode = error.code;
+  request.resultMsg = msg;
+  return reply.code(error.status).send({ code: error.code, msg, data });
+}
+
 export function registerErrors(app: FastifyInstance): void {
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('resultCode', 0);
@@ -108,6 +122,11 @@ export function registerErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
+      const data = error.data as { field?: unknown } | null;
+      const field = error.params.field ?? data?.field;
+      if (typeof field === 'string' && (error.status === 400 || error.status === 409)) {
+        return sendFieldError(request, reply, error, field);
+      }
       return sendError(request, reply, error.status, error.code, error.key, error.params, error.data);
     }
     if (error instanceof RequestValidationError) {

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { errorSchema, type Locale } from '@campus/contract';
+import { errorSchema, formatMessage, type Locale } from '@campus/contract';
 import type { CampusTable } from '../lib/campus-scope.js';
 import { chooseExportOrder, columnKindOf, readInKeysetChunks, streamTable } from '../lib/export-stream.js';
 import { CONTENT_TYPES, type TableFormat } from '../lib/tabular.js';
@@ -78,7 +78,8 @@ export function importTemplateRoute<T extends CampusTable>(url: string, crud: Ca
     },
     async handler(request, reply) {
       const { format } = request.query as z.infer<typeof formatQuery>;
-      const name = io.fileName[request.locale];
+      // A name of its own: a downloaded template is not taken for exported data.
+      const name = formatMessage(request.locale, 'import.templateName', { name: io.fileName[request.locale] });
       return reply
         .header('content-disposition', attachment(name, format))
         .type(CONTENT_TYPES[format])

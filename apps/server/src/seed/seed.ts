@@ -21,13 +21,13 @@ const ROLE_TEMPLATES = [
   {
     code: 'academic',
     name: '教务员',
-    remark: 'Academic office staff: students, teachers, courses and schedules of their campuses',
+    remark: '教务处人员：管理所属校区的学生、教师、课程与排课',
     perms: (code: string) => code.startsWith('educate:') || code.startsWith('report:'),
   },
   {
     code: 'teacher',
     name: '教师',
-    remark: 'Teachers: view students, courses and timetables',
+    remark: '教师：查看学生、课程与课表',
     perms: (code: string) => /^educate:(student|course|schedule|room|term):list$/.test(code),
   },
 ];
@@ -93,7 +93,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig, today = new Date())
 
     const [adminRole] = await tx
       .insert(roles)
-      .values({ name: '超级管理员', code: 'admin', sort: 0, remark: 'Built-in: every permission', isBuiltin: true })
+      .values({ name: '超级管理员', code: 'admin', sort: 0, remark: '内置角色：拥有全部权限', isBuiltin: true })
       .returning({ id: roles.id });
     if (!adminRole) throw new Error('admin role insert returned nothing');
     const allPerm = permRows.find((p) => p.code === ALL_PERMS);

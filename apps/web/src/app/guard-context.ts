@@ -1,4 +1,4 @@
-import { loadCurrentUser, logout } from '../lib/auth';
+import { isSigningOut, loadCurrentUser, logout } from '../lib/auth';
 import { isLoggedIn, useSessionStore } from '../lib/session';
 import type { GuardContext } from './guards';
 import { useSettingsStore } from './settings-store';
@@ -6,6 +6,7 @@ import { useSettingsStore } from './settings-store';
 /** The guards wired to the real stores. */
 export const guardContext: GuardContext = {
   isLoggedIn,
+  isSigningOut,
   getRole: () => useSessionStore.getState().role,
   getUserId: () => useSessionStore.getState().user?.userId ?? 0,
   getPerms: () => useSessionStore.getState().user?.perms ?? [],

@@ -13,6 +13,7 @@ function context(overrides: Partial<GuardContext> = {}): GuardContext {
   let isLoaded = false;
   return {
     isLoggedIn: () => true,
+    isSigningOut: () => false,
     getRole: () => 'admin',
     getUserId: () => 1,
     getPerms: () => [ALL_PERMS],
@@ -50,6 +51,23 @@ describe('login guard', () => {
     expect(await runGuards(target('/login'), null, context({ isLoggedIn: () => false }))).toEqual({ kind: 'proceed' });
   });
 
+  it('sends a signed-in visitor from login to the landing page, or to the page login was to return to', async () => {
+    expect(await runGuards(target('/login'), 'Workplace', context())).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    expect(await runGuards(target('/login', { redirect: 'Student', keyword: 'li' }), null, context())).toEqual({
+      kind: 'redirect',
+      to: '/educate/student?keyword=li',
+    });
+  });
+
+  it('lets sign-out reach login while the session is still being ended', async () => {
+    expect(await runGuards(target('/login'), 'Workplace', context({ isSigningOut: () => true }))).toEqual({ kind: 'proceed' });
+  });
+
+  it('shows login to a visitor whose stored session the server no longer knows', async () => {
+    const ctx = context({ getRole: () => '', loadUser: vi.fn(() => Promise.reject(new Error('50008'))) });
+    expect(await runGuards(target('/login'), null, ctx)).toEqual({ kind: 'proceed' });
+  });
+
   it('loads the user when the role is unknown', async () => {
     const ctx = context({ getRole: () => '' });
     expect(await runGuards(target('/dashboard/workplace'), null, ctx)).toEqual({ kind: 'proceed' });
@@ -83,25 +101,41 @@ describe('permission guard, menu from server', () => {
   it('redirects a route missing from the server menus to the first allowed route', async () => {
     const restricted: readonly MenuItem[] = buildMenuTree(DEFAULT_MENUS, ['educate:student:list']);
     const ctx = context({ getPerms: () => ['educate:student:list'], getServerMenus: () => restricted, isServerMenuLoaded: () => true });
-    expect(await runGuards(target('/system/user'), 'Workplace', ctx)).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    expect(await runGuards(target('/system/user'), 'Workplace', ctx)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/workplace',
+      refused: { page: 'menu.system.user', target: 'menu.dashboard.workplace' },
+    });
     expect(await runGuards(target('/educate/student'), 'Workplace', ctx)).toEqual({ kind: 'proceed' });
   });
 
   it('redirects a listed but unpermitted route too', async () => {
     const ctx = context({ getPerms: () => ['educate:student:list'], getServerMenus: () => DEFAULT_MENUS, isServerMenuLoaded: () => true });
-    expect(await runGuards(target('/system/dept'), 'Workplace', ctx)).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    expect(await runGuards(target('/system/dept'), 'Workplace', ctx)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/workplace',
+      refused: { page: 'menu.system.dept', target: 'menu.dashboard.workplace' },
+    });
   });
 
   it('always allows the first page after login when the user id is positive', async () => {
     const ctx = context({ getPerms: () => [], getServerMenus: () => [], isServerMenuLoaded: () => true });
     expect(await runGuards(target('/system/dept'), 'login', ctx)).toEqual({ kind: 'proceed' });
     const anonymous = context({ getPerms: () => [], getServerMenus: () => [], isServerMenuLoaded: () => true, getUserId: () => 0 });
-    expect(await runGuards(target('/system/dept'), 'login', anonymous)).toEqual({ kind: 'redirect', to: '/404' });
+    expect(await runGuards(target('/system/dept'), 'login', anonymous)).toEqual({
+      kind: 'redirect',
+      to: '/404',
+      refused: { page: 'menu.system.dept', target: null },
+    });
   });
 
   it('goes to not-found when nothing is allowed', async () => {
     const ctx = context({ getPerms: () => [], getServerMenus: () => [], isServerMenuLoaded: () => true });
-    expect(await runGuards(target('/educate/student'), 'Workplace', ctx)).toEqual({ kind: 'redirect', to: '/404' });
+    expect(await runGuards(target('/educate/student'), 'Workplace', ctx)).toEqual({
+      kind: 'redirect',
+      to: '/404',
+      refused: { page: 'menu.educate.student', target: null },
+    });
   });
 });
 
@@ -118,6 +152,7 @@ describe('permission guard, client menus', () => {
     expect(await runGuards(target('/system/perm'), null, client(['educate:teacher:list']))).toEqual({
       kind: 'redirect',
       to: '/dashboard/workplace',
+      refused: { page: 'menu.system.perm', target: 'menu.dashboard.workplace' },
     });
   });
 

@@ -1,7 +1,7 @@
 import { RouteName, WHITE_LIST, type MenuItem } from '@campus/contract';
-import { buildLoginPath } from '../lib/redirect';
+import { buildLoginPath, resolveLoginRedirect } from '../lib/redirect';
 import { findFirstPermittedRoute, hasMenuNamed, hasRouteAccess } from '../lib/route-access';
-import { NOT_FOUND_PATH, hasPathParams, type MatchedRoute } from './route-table';
+import { NOT_FOUND_PATH, findPathByName, hasPathParams, matchAppRoute, type MatchedRoute } from './route-table';
 
 export interface GuardTarget {
   route: MatchedRoute;
@@ -12,6 +12,8 @@ export interface GuardTarget {
 /** What the guards read and do; the router passes the real stores, tests pass fakes. */
 export interface GuardContext {
   isLoggedIn: () => boolean;
+  /** Sign-out leaves for login before it ends the session; login must then show, not bounce back. */
+  isSigningOut: () => boolean;
   getRole: () => string;
   getUserId: () => number;
   getPerms: () => readonly string[];
@@ -24,7 +26,13 @@ export interface GuardContext {
   getClientMenus: () => readonly MenuItem[];
 }
 
-export type GuardOutcome = { kind: 'proceed' } | { kind: 'redirect'; to: string };
+/** A page the user may not open, and the page they are taken to instead (null: not-found), as locale keys. */
+export interface Refusal {
+  page: string;
+  target: string | null;
+}
+
+export type GuardOutcome = { kind: 'proceed' } | { kind: 'redirect'; to: string; refused?: Refusal };
 
 const PROCEED: GuardOutcome = { kind: 'proceed' };
 
@@ -45,22 +53,28 @@ function redirectToLogin(target: GuardTarget): GuardOutcome {
 /** Spec section 4, login guard. */
 export async function checkLogin(target: GuardTarget, ctx: GuardContext): Promise<GuardOutcome> {
   if (ctx.isLoggedIn()) {
-    if (ctx.getRole()) return PROCEED;
-    try {
-      await ctx.loadUser();
-      return PROCEED;
-    } catch {
-      await ctx.logout();
-      return target.route.name === RouteName.login ? PROCEED : redirectToLogin(target);
+    if (!ctx.getRole()) {
+      try {
+        await ctx.loadUser();
+      } catch {
+        await ctx.logout();
+        return target.route.name === RouteName.login ? PROCEED : redirectToLogin(target);
+      }
     }
+    // Signed in already: login has nothing to ask, so the visitor goes where signing in would take them.
+    if (target.route.name === RouteName.login && !ctx.isSigningOut())
+      return { kind: 'redirect', to: resolveLoginRedirect(new URLSearchParams(target.query), findPathByName) };
+    return PROCEED;
   }
   if (target.route.name === RouteName.login) return PROCEED;
   return redirectToLogin(target);
 }
 
-function redirectToFirstAllowed(menus: readonly MenuItem[], perms: readonly string[]): GuardOutcome {
+/** The spec's redirect to the first allowed route, saying which page was refused so the user is told. */
+function redirectToFirstAllowed(refusedRoute: MatchedRoute, menus: readonly MenuItem[], perms: readonly string[]): GuardOutcome {
   const first = findFirstPermittedRoute(menus, perms);
-  return { kind: 'redirect', to: first?.path ?? NOT_FOUND_PATH };
+  const target = first ? matchAppRoute(first.path).meta.locale : null;
+  return { kind: 'redirect', to: first?.path ?? NOT_FOUND_PATH, refused: { page: refusedRoute.meta.locale, target } };
 }
 
 /** Spec section 4, permission guard. */
@@ -74,10 +88,10 @@ export async function checkRouteAccess(target: GuardTarget, fromName: string | n
     const exists = isWhitelisted(name) || hasMenuNamed(menus, name);
     if (exists && isPermitted) return PROCEED;
     if (fromName === RouteName.login && ctx.getUserId() > 0) return PROCEED;
-    return redirectToFirstAllowed(menus, perms);
+    return redirectToFirstAllowed(target.route, menus, perms);
   }
   if (isPermitted || isWhitelisted(name)) return PROCEED;
-  return redirectToFirstAllowed(ctx.getClientMenus(), perms);
+  return redirectToFirstAllowed(target.route, ctx.getClientMenus(), perms);
 }
 
 /** Login check, then permission check (the page title is set before both). */

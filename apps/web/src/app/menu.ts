@@ -1,5 +1,6 @@
 import type { MenuItem } from '@campus/contract';
 import { hasRouteAccess } from '../lib/route-access';
+import { findTrailInTree } from '../lib/tree';
 
 function byOrder(a: MenuItem, b: MenuItem): number {
   return (a.meta.order ?? 0) - (b.meta.order ?? 0);
@@ -28,10 +29,5 @@ export function buildMenuTree(items: readonly MenuItem[], held: readonly string[
 
 /** The entries from the root down to the route named `name`, or [] when absent. */
 export function findMenuTrail(items: readonly MenuItem[], name: string): MenuItem[] {
-  for (const item of items) {
-    if (item.name === name) return [item];
-    const below = item.children ? findMenuTrail(item.children, name) : [];
-    if (below.length > 0) return [item, ...below];
-  }
-  return [];
+  return findTrailInTree(items, (item) => item.name === name);
 }

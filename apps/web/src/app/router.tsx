@@ -1,7 +1,9 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { finishProgress, startProgress } from '../lib/progress';
 import { guardContext } from './guard-context';
-import { runGuards } from './guards';
+import { runGuards, type Refusal } from './guards';
+import { showWarning } from '../lib/feedback';
+import { translate } from '../lib/i18n';
 import { setPageTitle } from './page-title';
 import { LoginPage } from '../features/auth/login-page';
 import { PAGE_LOADERS, loadDefaultLayout, loadNotFoundPage } from './pages';
@@ -9,6 +11,14 @@ import { RouteErrorPage } from './route-error';
 import { LAYOUT_ROUTES, LOGIN_PATH, matchAppRoute } from './route-table';
 
 let lastRouteName: string | null = null;
+
+/** The spec redirects a refused page; the user is told which page and why, not left wondering. */
+function tellRefused(refused: Refusal): void {
+  const page = translate(refused.page);
+  showWarning(
+    refused.target ? translate('guard.refused', { page, target: translate(refused.target) }) : translate('guard.refusedNoTarget', { page }),
+  );
+}
 
 /** Runs on every navigation: title, login check, permission check (spec section 4). */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
@@ -23,7 +33,10 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
       lastRouteName,
       guardContext,
     );
-    if (outcome.kind === 'redirect') return redirect(outcome.to);
+    if (outcome.kind === 'redirect') {
+      if (outcome.refused) tellRefused(outcome.refused);
+      return redirect(outcome.to);
+    }
     lastRouteName = route.name;
     return null;
   } finally {

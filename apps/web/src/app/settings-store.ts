@@ -2,7 +2,7 @@ import { DEFAULT_MENUS, type MenuItem } from '@campus/contract';
 import { create } from 'zustand';
 import { notifyError } from '../lib/feedback';
 import { translate } from '../lib/i18n';
-import { request } from '../lib/request';
+import { fetchMenuList } from '../lib/auth';
 import { readPreference, writePreference } from '../lib/storage';
 import defaults from '../settings.json';
 
@@ -86,8 +86,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   },
   fetchServerMenus: async () => {
     try {
-      const res = await request.get<MenuItem[]>('/user/menuList');
-      set({ serverMenu: Array.isArray(res.data) ? res.data : [], isServerMenuLoaded: true });
+      set({ serverMenu: await fetchMenuList(), isServerMenuLoaded: true });
     } catch {
       notifyError(translate('menu.loadError'));
     }

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@campus/contract';
+import type { CurrentUser, MenuItem } from '@campus/contract';
 import { request, waitForRequestsToSettle } from './request';
 import { useSessionStore } from './session';
 
@@ -19,9 +19,20 @@ export function clearLocalSession(): void {
   for (const listener of logoutListeners) listener();
 }
 
+export const authKeys = {
+  /** The signed-in user as the server sees them now (last sign-in, campus), per campus. */
+  currentUser: (camId: number | undefined) => ['currentUser', camId] as const,
+};
+
 export async function fetchCurrentUser(options: { isSilent?: boolean } = {}): Promise<CurrentUser> {
   const res = await request.get<CurrentUser>('/user/currentUser', undefined, { errorHandling: options.isSilent ? 'silent' : 'global' });
   return res.data;
+}
+
+/** The menus the server grants the user (menu-from-server mode). */
+export async function fetchMenuList(): Promise<MenuItem[]> {
+  const res = await request.get<MenuItem[]>('/user/menuList');
+  return Array.isArray(res.data) ? res.data : [];
 }
 
 /** Loads the user into the session store (the guard's "unknown role" step). */
@@ -37,6 +48,22 @@ export async function switchActiveRole(roleId: number | null): Promise<CurrentUs
   return res.data;
 }
 
+let signingOut = false;
+
+/** Sign-out has begun: the console is leaving for login before the session ends. */
+export function beginSignOut(): void {
+  signingOut = true;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
+/** Changes the user's own password (both already encrypted for the wire); answers the server's message. */
+export async function changeOwnPassword(oldPassword: string, newPassword: string): Promise<string> {
+  return (await request.put<null>('/user/password', { oldPassword, newPassword }, { errorHandling: 'local' })).msg;
+}
+
 /** Ends the session on the server when it can, and locally always (spec section 4). */
 export async function logout(): Promise<void> {
   // Requests already sent finish with the session they were sent with (at most the client's timeout's worth).
@@ -47,5 +74,6 @@ export async function logout(): Promise<void> {
     // The server may already have ended it; the local state goes regardless.
   } finally {
     clearLocalSession();
+    signingOut = false;
   }
 }

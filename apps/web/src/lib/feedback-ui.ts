@@ -23,6 +23,10 @@ export function showInfo(content: string): void {
   Message.info({ content, duration: 2500 });
 }
 
+export function showWarning(content: string): void {
+  Message.warning({ content, duration: 4000 });
+}
+
 export function showMessageError(content: string): void {
   Message.error({ content, duration: 3000 });
 }

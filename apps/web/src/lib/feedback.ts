@@ -23,6 +23,10 @@ export function showInfo(content: string): void {
   withUi((ui) => ui.showInfo(content));
 }
 
+export function showWarning(content: string): void {
+  withUi((ui) => ui.showWarning(content));
+}
+
 export function showMessageError(content: string): void {
   withUi((ui) => ui.showMessageError(content));
 }

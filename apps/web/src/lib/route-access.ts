@@ -1,4 +1,5 @@
 import { hasAnyPerm, type MenuItem, type RouteMeta } from '@campus/contract';
+import { findInTree } from './tree';
 
 /** Spec section 5: no requiresAuth or no perms allows; `*` allows; else the perms must overlap. */
 export function hasRouteAccess(meta: Pick<RouteMeta, 'requiresAuth' | 'perms'> | undefined, held: readonly string[]): boolean {
@@ -21,31 +22,17 @@ function isNavigable(path: string): boolean {
  * `*` or overlap the user's (spec section 4); entries without perms are groups.
  */
 export function findFirstPermittedRoute(menus: readonly MenuItem[], held: readonly string[]): RouteTarget | null {
-  const queue: MenuItem[] = [...menus];
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    const perms = item.meta.perms;
-    if (perms && perms.length > 0 && isNavigable(item.path) && hasAnyPerm(held, perms)) return { name: item.name, path: item.path };
-    if (item.children) queue.push(...item.children);
-  }
-  return null;
+  const item = findInTree(menus, ({ meta, path }) => Boolean(meta.perms?.length) && isNavigable(path) && hasAnyPerm(held, meta.perms));
+  return item ? { name: item.name, path: item.path } : null;
 }
 
 /** Whether the tree holds a route of this name at any depth. */
 export function hasMenuNamed(menus: readonly MenuItem[], name: string): boolean {
-  const queue: MenuItem[] = [...menus];
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    if (item.name === name) return true;
-    if (item.children) queue.push(...item.children);
-  }
-  return false;
+  return findInTree(menus, (item) => item.name === name) !== null;
 }
 
 /** The path of the route named `name` when it needs no parameters (login redirects by name). */
 export function findStaticPath(menus: readonly MenuItem[], name: string): string | null {
-  const queue: MenuItem[] = [...menus];
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    if (item.name === name) return isNavigable(item.path) && !item.children?.length ? item.path : null;
-    if (item.children) queue.push(...item.children);
-  }
-  return null;
+  const item = findInTree(menus, (i) => i.name === name);
+  return item && isNavigable(item.path) && !item.children?.length ? item.path : null;
 }

@@ -99,6 +99,11 @@ export const enUS: Record<MessageKey, string> = {
   'navbar.switchRoles': 'Switch roles',
   'navbar.switchRoles.done': 'Role switched to {role}',
   'navbar.switchRoles.all': 'All my roles',
+  'term.label': '{name} {year}',
+  'picker.shown': '{shown} of {total} shown',
+  'picker.more': 'Load more',
+  'guard.refused': 'You have no access to “{page}”; “{target}” is open instead',
+  'guard.refusedNoTarget': 'You have no access to “{page}”',
 
   'messageBox.tab.message': 'Messages',
   'messageBox.tab.notice': 'Notices',
@@ -174,8 +179,8 @@ export const enUS: Record<MessageKey, string> = {
   'workplace.currentCampus': 'Current campus',
   'workplace.campusCount': 'You can work in {count} campus(es)',
   'workplace.role': 'Role',
-  'workplace.lastLogin': 'Last sign-in',
   'workplace.lastLogin.never': 'This is your first sign-in',
+  'workplace.lastLogin.line': 'Last sign-in: {detail}',
   'workplace.lastLogin.detail': '{time}, from {ip}',
   'workplace.quickLinks': 'Quick links',
   'workplace.quick.actions': 'You can: {actions}',
@@ -224,6 +229,8 @@ export const enUS: Record<MessageKey, string> = {
   'profile.registrationDate': 'Registered',
   'profile.lastLogin': 'Last sign-in',
   'profile.empty': 'Not set',
+  'profile.allPerms': 'All permissions',
+  'profile.firstLogin': 'First sign-in',
 
   'footer.text': 'Campus Console © {year}',
 };

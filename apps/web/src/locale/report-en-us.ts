@@ -1,6 +1,7 @@
 /** Texts of the summary report (lazily loaded with it). */
 export const reportEnUS = {
   'report.term': 'Term',
+  'report.table.more': '{count} rows: scroll the table to see them all',
   'report.term.current': '{name} (current)',
   'report.term.none': 'This campus has no term yet',
   'report.term.range': '{start} to {end}, {weeks} weeks',

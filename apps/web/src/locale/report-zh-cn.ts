@@ -2,6 +2,7 @@ import type { ReportMessageKey } from './report-en-us';
 
 export const reportZhCN: Record<ReportMessageKey, string> = {
   'report.term': '学期',
+  'report.table.more': '共 {count} 行，在表格内滚动查看全部',
   'report.term.current': '{name}（当前）',
   'report.term.none': '该校区还没有学期',
   'report.term.range': '{start} 至 {end}，共 {weeks} 周',

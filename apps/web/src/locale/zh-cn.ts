@@ -98,6 +98,11 @@ export const zhCN = {
   'navbar.switchRoles': '切换角色',
   'navbar.switchRoles.done': '角色已切换为 {role}',
   'navbar.switchRoles.all': '全部角色',
+  'term.label': '{year} {name}',
+  'picker.shown': '已显示 {shown} / 共 {total} 项',
+  'picker.more': '加载更多',
+  'guard.refused': '您没有访问「{page}」的权限，已为您打开「{target}」',
+  'guard.refusedNoTarget': '您没有访问「{page}」的权限',
 
   'messageBox.tab.message': '消息',
   'messageBox.tab.notice': '通知',
@@ -172,8 +177,8 @@ export const zhCN = {
   'workplace.currentCampus': '当前校区',
   'workplace.campusCount': '您可访问 {count} 个校区',
   'workplace.role': '角色',
-  'workplace.lastLogin': '上次登录',
   'workplace.lastLogin.never': '这是您的首次登录',
+  'workplace.lastLogin.line': '上次登录：{detail}',
   'workplace.lastLogin.detail': '{time}，来自 {ip}',
   'workplace.quickLinks': '快捷入口',
   'workplace.quick.actions': '可进行：{actions}',
@@ -221,6 +226,8 @@ export const zhCN = {
   'profile.registrationDate': '注册时间',
   'profile.lastLogin': '上次登录',
   'profile.empty': '未填写',
+  'profile.allPerms': '全部权限',
+  'profile.firstLogin': '首次登录',
 
   'footer.text': '校园管理控制台 © {year}',
 } as const;

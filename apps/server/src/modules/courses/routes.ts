@@ -40,6 +40,7 @@ import {
   type EntryRow,
 } from '../../lib/scheduling/schedule-service.js';
 import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
+import { courseExportRoute } from './export.js';
 
 type Row = typeof courses.$inferSelect;
 
@@ -200,6 +201,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 
 export const courseRoutes: FastifyPluginAsync = async (parent) => {
   const url = '/educate/courses';
+  parent.route(courseExportRoute(url, courseSpec));
   parent.route(listRoute(url, courseSpec));
   parent.route(getRoute(url, courseSpec));
   parent.route(createRoute(url, courseSpec));

@@ -23,8 +23,8 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
-      // The user form picks a department from this tree.
-      config: { access: requirePerm([Perm.deptList, Perm.userList], 'global') },
+      // The user and manager forms pick a department from this tree.
+      config: { access: requirePerm([Perm.deptList, Perm.userList, Perm.managerAdd, Perm.managerEdit], 'global') },
       schema: {
         tags,
         summary: 'The department tree (filters keep the ancestors of what matches)',

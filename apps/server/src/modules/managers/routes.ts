@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  FIELD_LABELS,
   managerCreateSchema,
   managerQuerySchema,
   managerSchema,
@@ -12,7 +13,9 @@ import {
 import { managers } from '../../db/schema/campus.js';
 import { depts, users } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
-import { type CampusCrudSpec, type Values } from '../../resources/campus-resource.js';
+import { type CampusCrudSpec, type CampusIoSpec, type Values } from '../../resources/campus-resource.js';
+import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
+import { importRoute } from '../../resources/import-route.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';
 
@@ -69,8 +72,23 @@ export const managerSpec: CampusCrudSpec<typeof managers> = {
   },
 };
 
+export const managerIo: CampusIoSpec<typeof managers> = {
+  labels: FIELD_LABELS.manager,
+  valueLabels: { gender: 'gender', status: 'staffStatus' },
+  perms: { import: Perm.managerImport, export: Perm.managerExport },
+  fileName: { 'zh-CN': '管理人员名单', 'en-US': 'managers' },
+  key: { field: 'staffNo', column: managers.staffNo },
+  toCells: (r) => {
+    const { id: _id, createdAt: _c, updatedAt: _u, deptId: _dept, userId: _user, ...rest } = toManager(r);
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? '']));
+  },
+};
+
 export const managerRoutes: FastifyPluginAsync = async (app) => {
   const url = '/educate/managers';
+  app.route(exportRoute(url, managerSpec, managerIo));
+  app.route(importTemplateRoute(url, managerSpec, managerIo));
+  app.route(importRoute(url, managerSpec, managerIo));
   app.route(listRoute(url, managerSpec));
   app.route(getRoute(url, managerSpec));
   app.route(createRoute(url, managerSpec));

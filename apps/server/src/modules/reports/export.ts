@@ -54,7 +54,7 @@ export function buildReportTables(summary: ReportSummary, locale: Locale): Repor
       title: t('sheet.courses'),
       header: countHeader,
       rows: [
-        [t('group.term'), summary.term?.name ?? '', summary.courses.total],
+        [t('group.term'), summary.term ? `${summary.term.academicYear} ${summary.term.name}` : '', summary.courses.total],
         ...grouped(
           'group.courseStatus',
           summary.courses.byStatus.map((r) => ({ value: r.status, count: r.count })),

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportSummary } from '@campus/contract';
+import { compareClasses, compareGrades, type ReportSummary } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
 import { getCampusIds } from '../../test/fixtures.js';
 import { authed, call, createTestApp, getToken, type TestApp } from '../../test/test-app.js';
@@ -131,6 +131,13 @@ describe('GET /api/report/summary', () => {
     expect(status).toBe(200);
     const current = (await termsOf(camA)).find((x) => x.is_current);
     expect(data.term?.id).toBe(current?.id);
+    // Named with its school year: "第一学期" alone repeats every year.
+    expect(data.term?.academicYear).toMatch(/^\d{4}-\d{4}$/);
+    // Grades in the school's order, not the text order (高一, 高三, 高二).
+    const grades = data.students.byGrade.map((g) => g.grade);
+    expect(grades).toEqual(expect.arrayContaining(['高一', '高二', '高三']));
+    expect(grades).toEqual([...grades].sort(compareGrades));
+    expect(data.students.byClass).toEqual([...data.students.byClass].sort(compareClasses));
     expect(data.students.total).toBeGreaterThan(100);
     expect(data.fillRates.length).toBeGreaterThan(0);
     expect(data.teacherHours.some((h) => h.weeklyHours > 0)).toBe(true);

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { ReportSummary } from '@campus/contract';
+import { compareClasses, compareGrades, type ReportSummary } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { terms } from '../../db/schema/campus.js';
@@ -11,6 +11,7 @@ import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
 export interface TermRef {
   id: number;
   name: string;
+  academicYear: string;
   startDate: string;
   endDate: string;
 }
@@ -18,7 +19,7 @@ export interface TermRef {
 /** The asked-for term (404 when not in this campus), else the current one, else the latest; null when there is none. */
 export async function resolveReportTerm(db: Executor, camId: number, termId: number | undefined): Promise<TermRef | null> {
   const scope = createCampusScope(db, camId);
-  const fields = { id: terms.id, name: terms.name, startDate: terms.startDate, endDate: terms.endDate };
+  const fields = { id: terms.id, name: terms.name, academicYear: terms.academicYear, startDate: terms.startDate, endDate: terms.endDate };
   if (termId !== undefined) {
     const [row] = await scope.select(terms, fields, eq(terms.id, termId));
     if (!row) throw notFound('term');
@@ -128,7 +129,13 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
 
   return {
     term: term ? { ...term, weeks: countTermWeeks(term) } : null,
-    students: { total: sum(byStatus), byStatus, byGrade, byClass },
+    // Grades in the school's order (高一, 高二, 高三), which the text order of SQL is not.
+    students: {
+      total: sum(byStatus),
+      byStatus,
+      byGrade: byGrade.sort((a, b) => compareGrades(a.grade, b.grade)),
+      byClass: byClass.sort(compareClasses),
+    },
     teachers: { total: sum(teacherStatus), byStatus: teacherStatus },
     managers: { total: sum(managerStatus), byStatus: managerStatus },
     courses: { total: sum(courseStatus), byStatus: courseStatus, enrolments: totals.enrolments, capacity: totals.capacity },

@@ -61,7 +61,7 @@ interface CourseWithTerm {
   teacherId: number;
   capacity: number;
   enrolled: number;
-  term: { id: number; name: string; startDate: string; endDate: string; weeks: number };
+  term: { id: number; name: string; academicYear: string; startDate: string; endDate: string; weeks: number };
 }
 
 async function loadCourse(scope: CampusScope, id: number): Promise<CourseWithTerm> {
@@ -77,6 +77,7 @@ async function loadCourse(scope: CampusScope, id: number): Promise<CourseWithTer
         capacity: courses.capacity,
         enrolled: courses.enrolledCount,
         termName: terms.name,
+        academicYear: terms.academicYear,
         startDate: terms.startDate,
         endDate: terms.endDate,
       },
@@ -86,8 +87,9 @@ async function loadCourse(scope: CampusScope, id: number): Promise<CourseWithTer
     .prepare(namedStatement('course'))
     .execute();
   if (!row) throw notFound('course');
-  const { termName, startDate, endDate, ...course } = row;
-  return { ...course, term: { id: row.termId, name: termName, startDate, endDate, weeks: countTermWeeks({ startDate, endDate }) } };
+  const { termName, academicYear, startDate, endDate, ...course } = row;
+  const weeks = countTermWeeks({ startDate, endDate });
+  return { ...course, term: { id: row.termId, name: termName, academicYear, startDate, endDate, weeks } };
 }
 
 async function assertExists(scope: CampusScope, field: 'roomId' | 'teacherId', id: number) {

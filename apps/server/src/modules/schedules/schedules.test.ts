@@ -145,8 +145,12 @@ describe('schedule entries: validation and scope', () => {
       startTime: '13:00',
       endTime: '14:30',
     });
-    const got = (await api('GET', `/courses/${course}/schedule`)).body.data as { term: { weeks: number }; entries: unknown[] };
+    const got = (await api('GET', `/courses/${course}/schedule`)).body.data as {
+      term: { weeks: number; academicYear: string };
+      entries: unknown[];
+    };
     expect(got.term.weeks).toBe(21);
+    expect(got.term.academicYear).toMatch(/^\d{4}-\d{4}$/);
     expect(got.entries).toHaveLength(1);
     // a partial update is checked on the merged values
     const id = entry.id as number;

@@ -30,6 +30,7 @@ export interface Target {
 export interface TermInfo {
   id: number;
   name: string;
+  academicYear: string;
   startDate: string;
   endDate: string;
   weeks: number;
@@ -61,9 +62,9 @@ export async function resolveTarget(scope: CampusScope, q: TargetQuery): Promise
 
 /** The asked-for term, else the course's, else the current one, else the latest; null when the campus has none. */
 export async function resolveTerm(scope: CampusScope, target: Target, termId: number | undefined): Promise<TermInfo | null> {
-  const fields = { id: terms.id, name: terms.name, startDate: terms.startDate, endDate: terms.endDate };
+  const fields = { id: terms.id, name: terms.name, academicYear: terms.academicYear, startDate: terms.startDate, endDate: terms.endDate };
   const wanted = target.termId ?? termId;
-  let row: { id: number; name: string; startDate: string; endDate: string } | undefined;
+  let row: Omit<TermInfo, 'weeks'> | undefined;
   if (wanted !== undefined) {
     [row] = await scope.select(terms, fields, eq(terms.id, wanted));
     if (!row) throw missingRef('termId', wanted);

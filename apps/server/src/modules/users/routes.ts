@@ -8,15 +8,17 @@ import {
   idsBodySchema,
   okSchema,
   pageSchema,
+  Perm,
   resetPasswordBodySchema,
   resetPasswordResultSchema,
   userCreatedSchema,
   userCreateSchema,
+  userOptionQuerySchema,
+  userOptionSchema,
   userQuerySchema,
   userSchema,
   userStatusBodySchema,
   userUpdateSchema,
-  Perm,
 } from '@campus/contract';
 import { requirePerm } from '../../plugins/access.js';
 import {
@@ -24,6 +26,7 @@ import {
   deleteUsers,
   forceLogout,
   getUser,
+  listUserOptions,
   listUsers,
   resetPassword,
   setUserStatus,
@@ -48,6 +51,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ code: 0, msg: 'ok', data: await listUsers(app.db, request.query) }),
+  );
+
+  app.get(
+    `${base}/options`,
+    {
+      config: {
+        access: requirePerm([Perm.userList, Perm.teacherAdd, Perm.teacherEdit, Perm.managerAdd, Perm.managerEdit], 'global'),
+      },
+      schema: {
+        tags,
+        summary: 'Accounts to link a teacher or manager to: username and nickname only (keyword prefix, or one id)',
+        querystring: userOptionQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(userOptionSchema)), ...errors },
+      },
+    },
+    async (request) => ({ code: 0, msg: 'ok', data: await listUserOptions(app.db, request.query) }),
   );
 
   app.get(

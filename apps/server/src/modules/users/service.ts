@@ -1,6 +1,14 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { decryptLoginPassword, ResultCode, type SystemUser, type UserCreate, type UserQuery, type UserUpdate } from '@campus/contract';
+import {
+  decryptLoginPassword,
+  ResultCode,
+  type SystemUser,
+  type UserCreate,
+  type UserOptionQuery,
+  type UserQuery,
+  type UserUpdate,
+} from '@campus/contract';
 import type { AppConfig } from '../../config/config.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
@@ -130,6 +138,26 @@ export async function listUsers(db: Executor, q: UserQuery) {
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { list: await toItems(db, rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** Who a teacher or manager may be linked to: names only, for those who edit them without seeing accounts. */
+export async function listUserOptions(db: Executor, q: UserOptionQuery) {
+  const prefix = q.keyword ? `${escapeLike(q.keyword)}%` : null;
+  const where = and(
+    prefix === null ? undefined : or(ilike(users.username, prefix), ilike(users.nickname, prefix)),
+    q.id === undefined ? undefined : eq(users.id, q.id),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, username: users.username, nickname: users.nickname })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.username), asc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { list: rows, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
 async function loadUser(db: Executor, id: number): Promise<UserRow> {

@@ -196,6 +196,10 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
   'GET /api/system/loginlogs/locked': { build: () => ({ url: '/api/system/loginlogs/locked' }), foreign: 'noLeak' },
 
   // ---- users
+  'GET /api/system/users/options': {
+    build: () => ({ url: '/api/system/users/options', query: { ...list(), keyword: 'a' } }),
+    foreign: 'noLeak',
+  },
   'GET /api/system/users': {
     build: ({ w }) => ({
       url: '/api/system/users',
@@ -454,6 +458,22 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
   },
 
   // ---- managers
+  'GET /api/educate/managers/export': {
+    build: () => ({ url: '/api/educate/managers/export', query: { format: 'csv', status: 'active' } }),
+    foreign: 'noLeak',
+  },
+  'GET /api/educate/managers/import-template': {
+    build: () => ({ url: '/api/educate/managers/import-template', query: { format: 'csv' } }),
+    foreign: 'noLeak',
+  },
+  'POST /api/educate/managers/import': {
+    build: ({ w }) => ({
+      url: '/api/educate/managers/import',
+      query: { dryRun: 'true' },
+      file: { name: 'managers.csv', content: csv(['staffNo,name,gender,status', `MI${w.make.unique()},Imported,female,active`]) },
+    }),
+    foreign: 'noLeak',
+  },
   'GET /api/educate/managers': {
     build: () => ({ url: '/api/educate/managers', query: { ...list(), sort: 'staffNo:asc', status: 'active' } }),
     foreign: 'noLeak',
@@ -517,6 +537,10 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
   },
 
   // ---- courses, enrolments, schedule, timetable
+  'GET /api/educate/courses/export': {
+    build: ({ ref }) => ({ url: '/api/educate/courses/export', query: { format: 'csv', termId: String(ref.termId), sort: 'code:asc' } }),
+    foreign: 'noLeak',
+  },
   'GET /api/educate/courses': {
     build: ({ ref }) => ({
       url: '/api/educate/courses',

@@ -7,7 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { encryptPassword } from '../../lib/crypto';
 import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
-import { ApiError, request } from '../../lib/request';
+import { changeOwnPassword } from '../../lib/auth';
+import { ApiError } from '../../lib/request';
 import { useSignOut } from './use-sign-out';
 
 interface PasswordForm {
@@ -30,11 +31,11 @@ export function ChangePasswordModal({ isOpen, isForced, onClose }: ChangePasswor
   const change = useMutation({
     mutationFn: async (values: PasswordForm) => {
       const [oldPassword, newPassword] = await Promise.all([encryptPassword(values.oldPassword), encryptPassword(values.newPassword)]);
-      return request.put<null>('/user/password', { oldPassword, newPassword }, { errorHandling: 'local' });
+      return changeOwnPassword(oldPassword, newPassword);
     },
-    onSuccess: async (res) => {
+    onSuccess: async (msg) => {
       // The server ends every session of this user, this one included.
-      showSuccess(res.msg);
+      showSuccess(msg);
       onClose();
       await leaveAndSignOut();
     },

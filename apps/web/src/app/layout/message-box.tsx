@@ -12,26 +12,14 @@ import { useEffect, useRef, useState } from 'react';
 import { addLogoutListener } from '../../lib/auth';
 import { showSuccess } from '../../lib/feedback';
 import { useT, type Translate } from '../../lib/i18n';
-import { request } from '../../lib/request';
+import { fetchMessages, fetchUnreadCount, markAllMessagesRead, markMessagesRead, messageKeys } from '../../lib/messages-api';
 import { watchUnreadCount } from '../../lib/unread-stream';
 import { RoleSwitch } from './role-switch';
 
 const TYPES: readonly MessageType[] = ['message', 'notice', 'todo'];
 const TODO_COLORS: Record<number, string> = { 0: 'gray', 1: 'green', 2: 'arcoblue', 3: 'red' };
-const LIST_KEY = ['messages'] as const;
-const UNREAD_KEY = ['messages', 'unread'] as const;
 /** How often the count is asked for while the event stream is down. */
 const POLL_MS = 30_000;
-
-async function fetchMessages(): Promise<MessageItem[]> {
-  const res = await request.get<MessageItem[]>('/message/list', undefined, { errorHandling: 'local' });
-  return Array.isArray(res.data) ? res.data : [];
-}
-
-async function fetchUnreadCount(): Promise<UnreadCount> {
-  const res = await request.get<UnreadCount>('/message/unread-count', undefined, { errorHandling: 'silent' });
-  return res.data;
-}
 
 /** "Just now", "5 minutes ago", "3 hours ago" within today; the server's relative day beyond. */
 export function describeMessageTime(t: Translate, item: Pick<MessageItem, 'createdAt' | 'time'>, now = Date.now()): string {
@@ -84,7 +72,7 @@ function useUnreadCount(): UnreadCount | undefined {
   const queryClient = useQueryClient();
   const [isLive, setIsLive] = useState(false);
   const unread = useQuery({
-    queryKey: UNREAD_KEY,
+    queryKey: messageKeys.unread,
     queryFn: fetchUnreadCount,
     retry: false,
     refetchInterval: isLive ? false : POLL_MS,
@@ -92,7 +80,7 @@ function useUnreadCount(): UnreadCount | undefined {
 
   useEffect(() => {
     const stop = watchUnreadCount({
-      onCount: (count) => queryClient.setQueryData(UNREAD_KEY, count),
+      onCount: (count) => queryClient.setQueryData(messageKeys.unread, count),
       onLiveChange: setIsLive,
     });
     const unlisten = addLogoutListener(stop);
@@ -109,7 +97,9 @@ function useUnreadCount(): UnreadCount | undefined {
     if (countText === null) return;
     // Every message list (this box, the Workplace's notices) but the count itself.
     if (lastCount.current !== null && lastCount.current !== countText)
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === LIST_KEY[0] && q.queryKey[1] !== UNREAD_KEY[1] });
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === messageKeys.all[0] && q.queryKey[1] !== messageKeys.unread[1],
+      });
     lastCount.current = countText;
   }, [countText, queryClient]);
 
@@ -121,17 +111,14 @@ export function MessageBox() {
   const queryClient = useQueryClient();
   const [activeType, setActiveType] = useState<MessageType>('message');
   const [isOpen, setIsOpen] = useState(false);
-  const messages = useQuery({ queryKey: LIST_KEY, queryFn: fetchMessages, retry: false, staleTime: 60_000 });
+  const messages = useQuery({ queryKey: messageKeys.list, queryFn: fetchMessages, retry: false, staleTime: 60_000 });
   const unreadCount = useUnreadCount();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
-  const markRead = useMutation({
-    mutationFn: (ids: number[]) => request.post<boolean>('/message/read', { ids }),
-    onSuccess: refresh,
-  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  const markRead = useMutation({ mutationFn: markMessagesRead, onSuccess: refresh });
   const markAllRead = useMutation({
-    mutationFn: (type: MessageType) => request.post<{ updated: number }>('/message/read-all', { type }),
-    onSuccess: async (res) => {
-      showSuccess(t('messageBox.markAllRead.done', { count: res.data.updated }));
+    mutationFn: markAllMessagesRead,
+    onSuccess: async (updated) => {
+      showSuccess(t('messageBox.markAllRead.done', { count: updated }));
       await refresh();
     },
   });

@@ -1,5 +1,6 @@
 import Descriptions from '@arco-design/web-react/es/Descriptions';
 import Modal from '@arco-design/web-react/es/Modal';
+import { ALL_PERMS } from '@campus/contract';
 import dayjs from 'dayjs';
 import { useT } from '../../lib/i18n';
 import { describeActingRoles, useSessionStore } from '../../lib/session';
@@ -16,12 +17,12 @@ export function ProfileModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
         { label: t('profile.phone'), value: orEmpty(user.phone) },
         { label: t('profile.email'), value: orEmpty(user.email) },
         { label: t('profile.role'), value: orEmpty(describeActingRoles(user)) },
-        { label: t('profile.perms'), value: user.perms.includes('*') ? '*' : String(user.perms.length) },
+        { label: t('profile.perms'), value: user.perms.includes(ALL_PERMS) ? t('profile.allPerms') : String(user.perms.length) },
         { label: t('profile.campus'), value: orEmpty(campus?.name) },
         { label: t('profile.registrationDate'), value: orEmpty(user.registrationDate) },
         {
           label: t('profile.lastLogin'),
-          value: user.lastLoginAt ? dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm') : t('profile.empty'),
+          value: user.lastLoginAt ? dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm') : t('profile.firstLogin'),
         },
       ]
     : [];

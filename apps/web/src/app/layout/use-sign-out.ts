@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { logout } from '../../lib/auth';
+import { beginSignOut, logout } from '../../lib/auth';
 import { LOGIN_PATH } from '../route-table';
 
 /**
@@ -10,6 +10,7 @@ import { LOGIN_PATH } from '../route-table';
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
+    beginSignOut();
     await navigate(LOGIN_PATH, { flushSync: true });
     await logout();
   };

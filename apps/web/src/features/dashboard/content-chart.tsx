@@ -6,13 +6,13 @@ import { useCallback } from 'react';
 import { EChart, type ChartPalette } from '../../lib/charts/echart';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
-import { fetchContentData, type ContentPoint } from './dashboard-api';
+import { dashboardKeys, fetchContentData, type ContentPoint } from './dashboard-api';
 import './dashboard-messages';
 
 export function ContentChart() {
   const t = useT();
   const camId = useSessionStore((s) => s.campus?.cam_id);
-  const points = useQuery({ queryKey: ['dashboard', 'content', camId], queryFn: fetchContentData });
+  const points = useQuery({ queryKey: dashboardKeys.content(camId), queryFn: fetchContentData });
   const data: ContentPoint[] | undefined = points.data;
   const series = t('dashboard.content.series');
   const buildOption = useCallback(

@@ -1,4 +1,4 @@
-import type { MessageItem, PopularItem } from '@campus/contract';
+import type { PopularItem } from '@campus/contract';
 import { request } from '../../lib/request';
 
 /** A count is null when the user may not see it. */
@@ -35,6 +35,14 @@ export interface TodayTimetable {
   list: TodayLesson[];
 }
 
+/** The Workplace's queries: per campus, so a campus switch shows the new campus's figures. */
+export const dashboardKeys = {
+  overview: (camId: number | undefined) => ['dashboard', 'overview', camId] as const,
+  content: (camId: number | undefined) => ['dashboard', 'content', camId] as const,
+  popular: (type: 'course' | 'teacher', camId: number | undefined) => ['dashboard', 'popular', type, camId] as const,
+  today: (camId: number | undefined) => ['dashboard', 'today', camId] as const,
+};
+
 // Each card tells its own failure (errorHandling 'local'): one card down must not flood the screen.
 const local = { errorHandling: 'local' as const };
 
@@ -52,8 +60,4 @@ export async function fetchPopular(type: 'course' | 'teacher'): Promise<PopularI
 
 export async function fetchToday(): Promise<TodayTimetable> {
   return (await request.get<TodayTimetable>('/dashboard/today', undefined, local)).data;
-}
-
-export async function fetchNoticeMessages(): Promise<MessageItem[]> {
-  return (await request.get<MessageItem[]>('/message/list', { type: 'notice', limit: 5 }, local)).data;
 }

@@ -8,12 +8,9 @@ import { useNavigate } from 'react-router';
 import { Perm } from '@campus/contract';
 import { useT } from '../../lib/i18n';
 import { usePermission } from '../../lib/permission';
-import { request } from '../../lib/request';
-import { fetchNoticeMessages } from './dashboard-api';
+import { fetchLatestNotices, markMessagesRead, messageKeys } from '../../lib/messages-api';
 import './dashboard-messages';
 
-/** Under the message box's key, so its live refresh (new count) refreshes this card too. */
-const LATEST_KEY = ['messages', 'latest-notices'] as const;
 const NOTICE_PAGE = '/system/notice';
 
 /**
@@ -25,10 +22,11 @@ export function NoticesCard() {
   const queryClient = useQueryClient();
   const can = usePermission();
   const navigate = useNavigate();
-  const latest = useQuery({ queryKey: LATEST_KEY, queryFn: fetchNoticeMessages });
+  // Under the message box's prefix, so its live refresh (new count) refreshes this card too.
+  const latest = useQuery({ queryKey: messageKeys.latestNotices, queryFn: () => fetchLatestNotices() });
   const markRead = useMutation({
-    mutationFn: (id: number) => request.post<boolean>('/message/read', { ids: [id] }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
+    mutationFn: (id: number) => markMessagesRead([id]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
   return (
     <Card

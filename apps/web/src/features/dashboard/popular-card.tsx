@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
-import { fetchPopular } from './dashboard-api';
+import { dashboardKeys, fetchPopular } from './dashboard-api';
 import './dashboard-messages';
 
 export type PopularType = 'course' | 'teacher';
@@ -66,7 +66,7 @@ export function PopularCard({ types }: { types: readonly PopularType[] }) {
   const camId = useSessionStore((s) => s.campus?.cam_id);
   const [chosen, setType] = useState<PopularType>(types[0] ?? 'course');
   const type = types.includes(chosen) ? chosen : (types[0] ?? 'course');
-  const popular = useQuery({ queryKey: ['dashboard', 'popular', type, camId], queryFn: () => fetchPopular(type) });
+  const popular = useQuery({ queryKey: dashboardKeys.popular(type, camId), queryFn: () => fetchPopular(type) });
   return (
     <Card bordered={false} className="workplace-card popular-card" title={t('dashboard.popular.title')}>
       {types.length > 1 && (

@@ -5,13 +5,13 @@ import { IconLocation, IconUser } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
-import { fetchToday } from './dashboard-api';
+import { dashboardKeys, fetchToday } from './dashboard-api';
 import './dashboard-messages';
 
 export function TodayCard() {
   const t = useT();
   const camId = useSessionStore((s) => s.campus?.cam_id);
-  const today = useQuery({ queryKey: ['dashboard', 'today', camId], queryFn: fetchToday });
+  const today = useQuery({ queryKey: dashboardKeys.today(camId), queryFn: fetchToday });
   const data = today.data;
   // Neither a teacher here nor allowed to read the campus's schedules: nothing to show.
   if (data?.scope === 'none') return null;

@@ -17,12 +17,13 @@ import { DEFAULT_MENUS, DEFAULT_ROUTE_NAME, hasAnyPerm, Perm, RouteName, type Me
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { fetchCurrentUser } from '../../lib/auth';
+import { authKeys, fetchCurrentUser } from '../../lib/auth';
 import { useT, type Translate } from '../../lib/i18n';
 import { useUserPerms } from '../../lib/permission';
 import { useRecentVisits } from '../../lib/recent-visits';
 import { hasRouteAccess } from '../../lib/route-access';
 import { describeActingRoles, useSessionStore } from '../../lib/session';
+import { findInTree } from '../../lib/tree';
 import { ContentChart } from './content-chart';
 import { NoticesCard } from './notices-card';
 import { OverviewCards } from './overview-cards';
@@ -47,15 +48,6 @@ function describeActions(t: Translate, thing: string, perms: readonly string[]):
   return t('workplace.quick.actions', { actions: held.map((action) => t(`workplace.action.${action}`)).join('、') });
 }
 
-function findRoute(items: readonly MenuItem[], name: string): MenuItem | undefined {
-  for (const item of items) {
-    if (item.name === name) return item;
-    const found = item.children ? findRoute(item.children, name) : undefined;
-    if (found) return found;
-  }
-  return undefined;
-}
-
 function greetingKey(hour: number): string {
   if (hour < 12) return 'workplace.greeting.morning';
   if (hour < 18) return 'workplace.greeting.afternoon';
@@ -70,7 +62,7 @@ function describeLastLogin(t: Translate, at: string | null | undefined, ip: stri
 function QuickLinks() {
   const t = useT();
   const perms = useUserPerms();
-  const links = QUICK_LINKS.map((link) => ({ ...link, route: findRoute(DEFAULT_MENUS, link.name) })).filter(
+  const links = QUICK_LINKS.map((link) => ({ ...link, route: findInTree<MenuItem>(DEFAULT_MENUS, (m) => m.name === link.name) })).filter(
     (link) => link.route && hasRouteAccess(link.route.meta, perms),
   );
   if (links.length === 0) return <Empty description={t('workplace.quickLinks.empty')} />;
@@ -121,7 +113,7 @@ export function WorkplacePage() {
   const campusCount = useSessionStore((s) => s.campusList.length);
   // Refreshed on each visit so the last sign-in line is current.
   const { data: user = storedUser } = useQuery({
-    queryKey: ['currentUser', campus?.cam_id],
+    queryKey: authKeys.currentUser(campus?.cam_id),
     queryFn: () => fetchCurrentUser(),
     initialData: storedUser ?? undefined,
     staleTime: 0,
@@ -147,7 +139,7 @@ export function WorkplacePage() {
             <span className="workplace-dot" aria-hidden="true">
               ·
             </span>
-            {t('workplace.lastLogin')}: {describeLastLogin(t, user?.lastLoginAt, user?.lastLoginIp)}
+            {t('workplace.lastLogin.line', { detail: describeLastLogin(t, user?.lastLoginAt, user?.lastLoginIp) })}
           </p>
         </div>
         <dl className="workplace-facts">
@@ -173,7 +165,7 @@ export function WorkplacePage() {
       <Grid.Row gutter={16}>
         <Grid.Col xs={24} lg={16} className="workplace-column">
           {hasContent && <ContentChart />}
-          <Grid.Row gutter={16} className="workplace-pair">
+          <Grid.Row gutter={16} align="stretch" className="workplace-pair">
             {popularTypes.length > 0 && (
               <Grid.Col xs={24} md={12}>
                 <PopularCard types={popularTypes} />

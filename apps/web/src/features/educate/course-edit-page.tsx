@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { useSessionStore } from '../../lib/session';
 import { CourseForm } from './course-form';
-import { courseApi } from './educate-api';
+import { courseApi, educateKeys } from './educate-api';
 
 export function CourseEditPage() {
   const t = useT();
@@ -14,7 +14,7 @@ export function CourseEditPage() {
   const courseId = Number(id);
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const course = useQuery({
-    queryKey: ['course', camId, courseId],
+    queryKey: educateKeys.course(camId, courseId),
     queryFn: () => courseApi.fetchOne(courseId),
     enabled: Number.isInteger(courseId) && courseId > 0,
   });

@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router';
 import { showSuccess } from '../../lib/feedback';
 import { SchemaForm, useSchemaForm, type FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
-import { courseApi } from './educate-api';
+import { listQueryKey } from '../../lib/list-page/list-keys';
+import { COURSE_PAGE_KEY, courseApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { useCourseOptions } from './use-course-options';
 import './course.css';
@@ -44,7 +45,7 @@ export function CourseForm({ course }: { course: Course | null }) {
   const save = async () => {
     if (!(await submit())) return;
     showSuccess(t(course ? 'form.saved' : 'form.created'));
-    await queryClient.invalidateQueries({ queryKey: ['list', 'course'] });
+    await queryClient.invalidateQueries({ queryKey: listQueryKey(COURSE_PAGE_KEY) });
     await navigate(LIST_PATH);
   };
 

@@ -5,35 +5,35 @@ import { COURSE_SORTS, Perm, type Course } from '@campus/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
+import { ExportButton } from '../../lib/list-page/export-button';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { Permission } from '../../lib/permission';
 import { CourseStudentsDrawer } from './course-students-drawer';
-import { courseApi } from './educate-api';
+import { COURSE_PAGE_KEY, courseApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { StatusTag } from './status-tag';
 import { useCourseOptions } from './use-course-options';
 import './course.css';
 
-const PAGE_KEY = 'course';
 const COURSE_DELETE = Perm.courseDelete;
 
 export function CoursePage() {
   const t = useT();
   const navigate = useNavigate();
-  const refresh = useRefreshList(PAGE_KEY);
+  const refresh = useRefreshList(COURSE_PAGE_KEY);
   const options = useCourseOptions();
   const [studentsOf, setStudentsOf] = useState<Course | null>(null);
   const label = (field: string) => fieldLabel(t, 'course', field);
 
   const columns: ListColumn<Course>[] = [
-    { key: 'code', title: label('code'), width: 120 },
-    { key: 'name', title: label('name'), width: 180 },
-    { key: 'termId', title: label('termId'), width: 150, render: (c) => options.termName(c.termId) },
-    { key: 'teacherId', title: label('teacherId'), width: 110, render: (c) => options.teacherName(c.teacherId) },
+    { key: 'code', title: label('code'), width: 100 },
+    { key: 'name', title: label('name'), width: 150 },
+    { key: 'termId', title: label('termId'), width: 160, render: (c) => options.termName(c.termId) },
+    { key: 'teacherId', title: label('teacherId'), width: 84, render: (c) => options.teacherName(c.teacherId) },
     {
       key: 'enrolled',
       title: label('enrolled'),
-      width: 170,
+      width: 130,
       render: (c) => (
         <div className="list-capacity">
           <Progress
@@ -46,15 +46,15 @@ export function CoursePage() {
       ),
     },
     { key: 'capacity', title: label('capacity'), width: 90, isHiddenByDefault: true },
-    { key: 'credits', title: label('credits'), width: 80 },
+    { key: 'credits', title: label('credits'), width: 60, isHiddenByDefault: true },
     { key: 'hours', title: label('hours'), width: 80, isHiddenByDefault: true },
-    { key: 'status', title: label('status'), width: 110, render: (c) => <StatusTag set="courseStatus" value={c.status} /> },
+    { key: 'status', title: label('status'), width: 90, render: (c) => <StatusTag set="courseStatus" value={c.status} /> },
   ];
 
   return (
     <>
       <ListPage<Course>
-        pageKey={PAGE_KEY}
+        pageKey={COURSE_PAGE_KEY}
         titleKey="menu.educate.course"
         fetchPage={courseApi.fetchPage}
         columns={columns}
@@ -67,7 +67,7 @@ export function CoursePage() {
         ]}
         describeRow={(c) => `${c.name} (${c.code})`}
         deletion={{ perms: [COURSE_DELETE], remove: courseApi.remove, removeMany: courseApi.removeMany }}
-        actionsWidth={240}
+        actionsWidth={200}
         rowActions={(c) => (
           <>
             <Permission perms={[Perm.courseEdit]}>
@@ -85,12 +85,17 @@ export function CoursePage() {
             </Permission>
           </>
         )}
-        toolbar={() => (
-          <Permission perms={[Perm.courseAdd]}>
-            <Button type="primary" icon={<IconPlus />} onClick={() => void navigate('/educate/course/add')}>
-              {t('common.add')}
-            </Button>
-          </Permission>
+        toolbar={(query) => (
+          <>
+            <Permission perms={[Perm.courseAdd]}>
+              <Button type="primary" icon={<IconPlus />} onClick={() => void navigate('/educate/course/add')}>
+                {t('common.add')}
+              </Button>
+            </Permission>
+            <Permission perms={[Perm.courseExport]}>
+              <ExportButton path={courseApi.path} query={query} fileName="courses" />
+            </Permission>
+          </>
         )}
       />
       <CourseStudentsDrawer course={studentsOf} onClose={() => setStudentsOf(null)} onChanged={() => void refresh()} />

@@ -28,16 +28,17 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showInfo, showMessageError, showSuccess } from '../../lib/feedback';
 import { useLocaleStore, useT } from '../../lib/i18n';
+import { formatTermLabel } from '../../lib/term-label';
 import { PageFrame } from '../../lib/page-frame';
 import { CalendarFeedButton } from './calendar-feed-button';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
-import { teacherApi } from './educate-api';
+import { educateKeys, teacherApi } from './educate-api';
 import { deleteEntry, fetchCourseSchedule, fetchFreeSlots, readConflicts, updateEntry } from './schedule-api';
 import { ClashList } from './schedule-clash-list';
-import { ScheduleEntryForm, type EntryFormState } from './schedule-entry-form';
+import { ENTRY_FORM_WIDTH, ScheduleEntryForm, type EntryFormState } from './schedule-entry-form';
 import { ScheduleGrid, describeWeeks, type GridSelection } from './schedule-grid';
-import { fitDayRange, type MoveTarget, type TimeSpan } from './schedule-grid-logic';
+import { fitDayRange, toTimeSpan, type MoveTarget, type TimeSpan } from './schedule-grid-logic';
 import './schedule-messages';
 import './timetable-page.css';
 
@@ -63,13 +64,13 @@ export function CourseSchedulePage() {
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const isValidId = Number.isInteger(courseId) && courseId > 0;
   const schedule = useQuery({
-    queryKey: ['schedule', camId, courseId],
+    queryKey: educateKeys.schedule(camId, courseId),
     queryFn: () => fetchCourseSchedule(courseId),
     enabled: isValidId,
   });
   const teacherId = schedule.data?.course.teacherId;
   const teacher = useQuery({
-    queryKey: ['teacher', camId, teacherId],
+    queryKey: educateKeys.teacher(camId, teacherId),
     queryFn: () => teacherApi.fetchOne(teacherId ?? 0),
     enabled: teacherId !== undefined,
   });
@@ -88,10 +89,10 @@ export function CourseSchedulePage() {
   const entries = useMemo(() => data?.entries ?? [], [data]);
 
   const day = useMemo(() => {
-    const spans: TimeSpan[] = [...entries, ...(clash?.conflicts ?? []), ...(slots?.slots ?? [])];
+    const spans: TimeSpan[] = [...entries, ...(clash?.conflicts ?? []), ...(slots?.slots ?? []), ...(pending ? [toTimeSpan(pending)] : [])];
     if (slots) spans.push({ startTime: slots.dayStart, endTime: slots.dayEnd });
     return fitDayRange(spans);
-  }, [entries, clash, slots]);
+  }, [entries, clash, slots, pending]);
 
   if (!isValidId || schedule.isError) {
     return (
@@ -251,12 +252,17 @@ export function CourseSchedulePage() {
         </Button>
       }
     >
-      <Card bordered={false} className="schedule-card">
+      <Card
+        bordered={false}
+        className="schedule-card"
+        // The form opens without a mask beside the grid: the grid steps aside so nothing it explains is under it.
+        style={form ? { marginRight: ENTRY_FORM_WIDTH } : undefined}
+      >
         <div className="schedule-summary">
           <div className="schedule-course">
             <span className="schedule-course-name">{data.course.name}</span>
             <Tag>{data.course.code}</Tag>
-            <Tag color="arcoblue">{t('schedule.termWeeks', { term: data.term.name, weeks: data.term.weeks })}</Tag>
+            <Tag color="arcoblue">{t('schedule.termWeeks', { term: formatTermLabel(t, data.term), weeks: data.term.weeks })}</Tag>
             <span className="schedule-muted">
               {t('schedule.enrolment', { enrolled: data.course.enrolled, capacity: data.course.capacity })}
               {courseTeacher ? ` · ${t('schedule.field.teacherId')} ${courseTeacher.name}` : ''}
@@ -371,6 +377,7 @@ export function CourseSchedulePage() {
         onClose={closeForm}
         onSaved={(result) => afterSave(t(result ? 'schedule.saved' : 'schedule.deleted'), result?.warnings.length ?? 0)}
         onClashes={(conflicts, entryId) => setClash(conflicts ? { conflicts, entryId, isFromGrid: false } : null)}
+        onPreview={setPending}
       />
     </PageFrame>
   );

@@ -4,18 +4,17 @@ import Button from '@arco-design/web-react/es/Button';
 import Drawer from '@arco-design/web-react/es/Drawer';
 import Input from '@arco-design/web-react/es/Input';
 import Progress from '@arco-design/web-react/es/Progress';
-import Select from '@arco-design/web-react/es/Select';
 import Space from '@arco-design/web-react/es/Space';
 import Table from '@arco-design/web-react/es/Table';
-import type { Course, Student } from '@campus/contract';
+import type { Course } from '@campus/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirm, showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
-import { createEmptyQuery } from '../../lib/list-page/list-query';
+import { PagedSelect } from '../../lib/paged-select';
 import { Permission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
-import { courseApi, dropStudents, enrolStudents, fetchEnrolled, studentApi, type EnrolledStudent } from './educate-api';
+import { courseApi, dropStudents, educateKeys, enrolStudents, fetchEnrolled, studentPicker, type EnrolledStudent } from './educate-api';
 import { fieldLabel } from './educate-labels';
 
 const ENROL_PERM = Perm.courseEnrol;
@@ -36,21 +35,18 @@ export function CourseStudentsDrawer({
   const courseId = course?.id ?? 0;
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
-  const [pickerText, setPickerText] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const [failure, setFailure] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 
-  const detail = useQuery({ queryKey: ['course', camId, courseId], queryFn: () => courseApi.fetchOne(courseId), enabled: course !== null });
-  const enrolled = useQuery({
-    queryKey: ['enrolled', camId, courseId, page, keyword],
-    queryFn: () => fetchEnrolled(courseId, page, keyword),
+  const detail = useQuery({
+    queryKey: educateKeys.course(camId, courseId),
+    queryFn: () => courseApi.fetchOne(courseId),
     enabled: course !== null,
-    placeholderData: keepPreviousData,
   });
-  const candidates = useQuery({
-    queryKey: ['enrol-candidates', camId, pickerText],
-    queryFn: () => studentApi.fetchPage({ ...createEmptyQuery(), keyword: pickerText.trim() || undefined, sort: 'studentNo:asc' }),
+  const enrolled = useQuery({
+    queryKey: educateKeys.enrolledPage(camId, courseId, page, keyword),
+    queryFn: () => fetchEnrolled(courseId, page, keyword),
     enabled: course !== null,
     placeholderData: keepPreviousData,
   });
@@ -62,8 +58,8 @@ export function CourseStudentsDrawer({
 
   const afterChange = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['course', camId, courseId] }),
-      queryClient.invalidateQueries({ queryKey: ['enrolled', camId, courseId] }),
+      queryClient.invalidateQueries({ queryKey: educateKeys.course(camId, courseId) }),
+      queryClient.invalidateQueries({ queryKey: educateKeys.enrolled(camId, courseId) }),
     ]);
     onChanged();
   };
@@ -128,22 +124,16 @@ export function CourseStudentsDrawer({
       </div>
       <Permission perms={[ENROL_PERM]}>
         <Space className="course-enrol" align="start">
-          <Select
+          <PagedSelect
+            {...studentPicker}
+            queryKey={[...studentPicker.queryKey, camId]}
             mode="multiple"
-            aria-label={t('educate.enrol.picker')}
+            ariaLabel={t('educate.enrol.picker')}
             placeholder={t('educate.enrol.picker')}
             style={{ width: 440 }}
             value={picked}
-            onChange={(value: number[]) => setPicked(value)}
-            onSearch={setPickerText}
-            filterOption={false}
-            showSearch
+            onChange={(value) => setPicked(Array.isArray(value) ? value : [])}
             allowClear
-            loading={candidates.isFetching}
-            options={(candidates.data?.list ?? []).map((s: Student) => ({
-              value: s.id,
-              label: `${s.name} (${s.studentNo})${s.className ? ` · ${s.className}` : ''}`,
-            }))}
           />
           <Button type="primary" loading={isBusy} disabled={picked.length === 0} onClick={() => void enrol()}>
             {t('educate.enrol.add')}

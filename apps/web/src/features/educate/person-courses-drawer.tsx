@@ -5,7 +5,7 @@ import type { Course } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
-import { fetchCoursesOf, type PersonCoursesFilter } from './educate-api';
+import { educateKeys, fetchCoursesOf, type PersonCoursesFilter } from './educate-api';
 import { fieldLabel } from './educate-labels';
 import { StatusTag } from './status-tag';
 
@@ -21,7 +21,7 @@ export function PersonCoursesDrawer({ person, onClose }: { person: PersonRef | n
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const filter: PersonCoursesFilter = person ? (person.kind === 'student' ? { studentId: person.id } : { teacherId: person.id }) : {};
   const courses = useQuery({
-    queryKey: ['person-courses', camId, filter],
+    queryKey: educateKeys.personCourses(camId, filter),
     queryFn: () => fetchCoursesOf(filter),
     enabled: person !== null,
   });

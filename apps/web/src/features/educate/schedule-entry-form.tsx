@@ -32,7 +32,8 @@ import {
   type PickOption,
 } from './schedule-api';
 import { ClashList } from './schedule-clash-list';
-import { listTimeOptions } from './schedule-grid-logic';
+import { listTimeOptions, readTypedSlot } from './schedule-grid-logic';
+import type { GridSelection } from './schedule-grid';
 import { RemoteSelect } from './schedule-remote-select';
 
 const TIME_OPTIONS = listTimeOptions(5).map((v) => ({ value: v, label: v }));
@@ -67,16 +68,23 @@ interface EntryFormProps {
   onSaved: (result: ScheduleWriteResult | null) => void;
   /** The clashes of the last refused save (null when cleared), for the grid to show. */
   onClashes: (conflicts: ScheduleConflict[] | null, entryId: number | null) => void;
+  /** The day and time the form holds, as typed, for the grid to draw before saving (null: none yet, or unchanged). */
+  onPreview?: (selection: GridSelection | null) => void;
 }
 
+/** Pixels the form covers at the window's right; the page keeps its grid clear of them. */
+export const ENTRY_FORM_WIDTH = 440;
+
 /** Add, edit (move through the fields) and delete one schedule entry; a clash stays explained in the form. */
-export function ScheduleEntryForm({ courseId, termWeeks, state, canDelete, onClose, onSaved, onClashes }: EntryFormProps) {
+export function ScheduleEntryForm({ courseId, termWeeks, state, canDelete, onClose, onSaved, onClashes, onPreview }: EntryFormProps) {
   const t = useT();
   const isOpen = state !== null;
   return (
     <Drawer
       visible={isOpen}
-      width={560}
+      width={ENTRY_FORM_WIDTH}
+      // No mask: the grid beside the form shows the slot being typed and the clashes it explains, undimmed.
+      mask={false}
       title={t(state?.entry ? 'schedule.form.editTitle' : 'schedule.form.addTitle')}
       onCancel={onClose}
       unmountOnExit
@@ -93,13 +101,23 @@ export function ScheduleEntryForm({ courseId, termWeeks, state, canDelete, onClo
           onClose={onClose}
           onSaved={onSaved}
           onClashes={onClashes}
+          onPreview={onPreview}
         />
       )}
     </Drawer>
   );
 }
 
-function EntryFormBody({ courseId, termWeeks, state, canDelete, onClose, onSaved, onClashes }: EntryFormProps & { state: EntryFormState }) {
+function EntryFormBody({
+  courseId,
+  termWeeks,
+  state,
+  canDelete,
+  onClose,
+  onSaved,
+  onClashes,
+  onPreview,
+}: EntryFormProps & { state: EntryFormState }) {
   const t = useT();
   const locale = useLocaleStore((s) => s.locale);
   const [form] = Form.useForm<EntryFormValues>();
@@ -179,7 +197,10 @@ function EntryFormBody({ courseId, termWeeks, state, canDelete, onClose, onSaved
         initialValues={{ weekPattern: 'all', ...state.initial }}
         autoComplete="off"
         onSubmit={() => void save()}
-        onValuesChange={() => setError('')}
+        onValuesChange={(_changed, values: EntryFormValues) => {
+          setError('');
+          onPreview?.(readTypedSlot(values, entry));
+        }}
       >
         <Grid.Row gutter={16}>
           <Grid.Col span={8}>

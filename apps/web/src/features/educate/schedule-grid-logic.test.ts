@@ -12,6 +12,7 @@ import {
   minuteToRow,
   offsetToMinute,
   placeSpan,
+  readTypedSlot,
   selectionToRange,
   toTimeSpan,
   type DayRange,
@@ -128,5 +129,19 @@ describe('helpers', () => {
     expect(times).toHaveLength(288);
     expect(times[0]).toBe('00:00');
     expect(times.at(-1)).toBe('23:55');
+  });
+});
+
+describe('readTypedSlot', () => {
+  it('is the slot the form describes once day, start and end are set in order', () => {
+    expect(readTypedSlot({ weekday: 3, startTime: '10:00', endTime: '11:00' }, null)).toEqual({ weekday: 3, startMin: 600, endMin: 660 });
+    expect(readTypedSlot({ weekday: 3, startTime: '10:00' }, null)).toBeNull();
+    expect(readTypedSlot({ weekday: 3, startTime: '11:00', endTime: '10:00' }, null)).toBeNull();
+  });
+
+  it('is nothing for an entry still in its own slot', () => {
+    const entry = { weekday: 1, startTime: '08:00', endTime: '09:40' };
+    expect(readTypedSlot({ ...entry }, entry)).toBeNull();
+    expect(readTypedSlot({ ...entry, weekday: 2 }, entry)).toEqual({ weekday: 2, startMin: 480, endMin: 580 });
   });
 });

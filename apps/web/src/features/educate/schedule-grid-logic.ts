@@ -1,4 +1,4 @@
-import { formatHm, parseHm } from '@campus/contract';
+import { formatHm, parseHm, type ScheduleEntry } from '@campus/contract';
 
 // Geometry of the week grid: weekday columns 1-7, time rows of `stepMin`
 // minutes from `startMin`. Pure, so the mapping is unit-tested apart from the DOM.
@@ -166,4 +166,24 @@ export function compressWeeks(weeks: readonly number[]): string {
 /** Every `stepMin` minutes of the day as HH:mm, for time pickers a keyboard can search. */
 export function listTimeOptions(stepMin = 5): string[] {
   return Array.from({ length: Math.floor((24 * 60) / stepMin) }, (_, i) => formatHm(i * stepMin));
+}
+
+const HM = /^\d{2}:\d{2}$/;
+
+/**
+ * The slot an entry form's day and times describe, for the grid to draw while
+ * the user types; null while incomplete or backwards, or when it is the
+ * entry's own slot (drawn already).
+ */
+export function readTypedSlot(
+  values: { weekday?: number | undefined; startTime?: string | undefined; endTime?: string | undefined },
+  entry: Pick<ScheduleEntry, 'weekday' | 'startTime' | 'endTime'> | null,
+): (MinuteRange & { weekday: number }) | null {
+  const { weekday, startTime, endTime } = values;
+  if (!weekday || !startTime || !endTime || !HM.test(startTime) || !HM.test(endTime)) return null;
+  const startMin = parseHm(startTime);
+  const endMin = parseHm(endTime);
+  if (endMin <= startMin) return null;
+  const isOwnSlot = entry !== null && entry.weekday === weekday && entry.startTime === startTime && entry.endTime === endTime;
+  return isOwnSlot ? null : { weekday, startMin, endMin };
 }

@@ -245,14 +245,20 @@ export function ScheduleGrid({
               onPointerUp={endSelect}
               onPointerCancel={() => setSelecting(null)}
             >
-              {daySuggestions.map((s) => {
+              {/* Each slot as long as it lasts (a 60-minute slot two rows of 30); slots that overlap share the width. */}
+              {assignLanes(daySuggestions).map(({ item: s, lane, lanes }) => {
                 const place = placeSpan(s, day, ROW_PX);
                 return (
                   <button
                     type="button"
                     key={`s${s.startTime}`}
                     className="tt-suggestion"
-                    style={{ top: place.top, height: Math.min(place.height, ROW_PX) }}
+                    style={{
+                      top: place.top,
+                      height: place.height,
+                      left: `calc(${(lane / lanes) * 100}% + 2px)`,
+                      width: `calc(${100 / lanes}% - 4px)`,
+                    }}
                     onPointerDown={(e) => e.stopPropagation()}
                     onMouseEnter={() => setHovered(s)}
                     onMouseLeave={() => setHovered(null)}

@@ -26,17 +26,17 @@ export function StudentPage() {
   const label = (field: string) => fieldLabel(t, 'student', field);
 
   const columns: ListColumn<Student>[] = [
-    { key: 'studentNo', title: label('studentNo'), width: 130 },
-    { key: 'name', title: label('name'), width: 120 },
-    { key: 'gender', title: label('gender'), width: 80, render: (s) => t(`value.gender.${s.gender}`) },
-    { key: 'grade', title: label('grade'), width: 100 },
-    { key: 'className', title: label('className'), width: 110 },
+    { key: 'studentNo', title: label('studentNo'), width: 120 },
+    { key: 'name', title: label('name'), width: 100 },
+    { key: 'gender', title: label('gender'), width: 64, render: (s) => t(`value.gender.${s.gender}`) },
+    { key: 'grade', title: label('grade'), width: 72 },
+    { key: 'className', title: label('className'), width: 80 },
     { key: 'birthDate', title: label('birthDate'), width: 120, isHiddenByDefault: true },
-    { key: 'phone', title: label('phone'), width: 140 },
+    { key: 'phone', title: label('phone'), width: 124 },
     { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
-    { key: 'guardianName', title: label('guardianName'), width: 110 },
+    { key: 'guardianName', title: label('guardianName'), width: 90 },
     { key: 'guardianPhone', title: label('guardianPhone'), width: 140, isHiddenByDefault: true },
-    { key: 'status', title: label('status'), width: 100, render: (s) => <StatusTag set="studentStatus" value={s.status} /> },
+    { key: 'status', title: label('status'), width: 84, render: (s) => <StatusTag set="studentStatus" value={s.status} /> },
     { key: 'enrolDate', title: label('enrolDate'), width: 120, isHiddenByDefault: true },
   ];
 
@@ -77,7 +77,7 @@ export function StudentPage() {
         ]}
         describeRow={(s) => `${s.name} (${s.studentNo})`}
         deletion={{ perms: [Perm.studentDelete], remove: studentApi.remove, removeMany: studentApi.removeMany }}
-        actionsWidth={180}
+        actionsWidth={150}
         rowActions={(s) => (
           <>
             <EditButton perms={[Perm.studentEdit]} onClick={() => editor.openEdit(s)} />

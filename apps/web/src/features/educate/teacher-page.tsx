@@ -10,7 +10,7 @@ import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
-import { teacherApi } from './educate-api';
+import { accountPicker, teacherApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
 import { StatusTag } from './status-tag';
@@ -33,15 +33,15 @@ export function TeacherPage() {
   const label = (field: string) => fieldLabel(t, 'teacher', field);
 
   const columns: ListColumn<Teacher>[] = [
-    { key: 'staffNo', title: label('staffNo'), width: 120 },
-    { key: 'name', title: label('name'), width: 120 },
-    { key: 'gender', title: label('gender'), width: 80, render: (r) => t(`value.gender.${r.gender}`) },
-    { key: 'subject', title: label('subject'), width: 120 },
-    { key: 'title', title: label('title'), width: 120 },
-    { key: 'phone', title: label('phone'), width: 140 },
+    { key: 'staffNo', title: label('staffNo'), width: 110 },
+    { key: 'name', title: label('name'), width: 100 },
+    { key: 'gender', title: label('gender'), width: 64, render: (r) => t(`value.gender.${r.gender}`) },
+    { key: 'subject', title: label('subject'), width: 100 },
+    { key: 'title', title: label('title'), width: 100 },
+    { key: 'phone', title: label('phone'), width: 124 },
     { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
     { key: 'hireDate', title: label('hireDate'), width: 120, isHiddenByDefault: true },
-    { key: 'status', title: label('status'), width: 100, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
+    { key: 'status', title: label('status'), width: 84, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
   ];
 
   const fields: FormFieldDef[] = [
@@ -54,7 +54,7 @@ export function TeacherPage() {
     { name: 'phone', label: label('phone'), kind: 'text' },
     { name: 'email', label: label('email'), kind: 'text' },
     { name: 'hireDate', label: label('hireDate'), kind: 'date' },
-    { name: 'userId', label: label('userId'), kind: 'number', isNullable: true, min: 1, precision: 0 },
+    { name: 'userId', label: label('userId'), kind: 'lookup', isNullable: true, lookup: accountPicker },
   ];
 
   const editRow = editor.row;
@@ -76,7 +76,7 @@ export function TeacherPage() {
         ]}
         describeRow={(r) => `${r.name} (${r.staffNo})`}
         deletion={{ perms: [TEACHER_PERMS.delete], remove: teacherApi.remove, removeMany: teacherApi.removeMany }}
-        actionsWidth={180}
+        actionsWidth={150}
         rowActions={(r) => (
           <>
             <EditButton perms={[TEACHER_PERMS.edit]} onClick={() => editor.openEdit(r)} />

@@ -9,6 +9,7 @@ import type { Timetable, WeeklyLoad } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showMessageError, showSuccess } from '../../lib/feedback';
+import { formatTermLabel } from '../../lib/term-label';
 import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { useSessionStore } from '../../lib/session';
@@ -22,6 +23,7 @@ import {
   type TimetableTarget,
 } from './schedule-api';
 import { CalendarFeedButton } from './calendar-feed-button';
+import { educateKeys } from './educate-api';
 import { ScheduleGrid } from './schedule-grid';
 import { fitDayRange } from './schedule-grid-logic';
 import { RemoteSelect } from './schedule-remote-select';
@@ -44,7 +46,7 @@ export function TimetablePage() {
   const [week, setWeek] = useState<number | undefined>(undefined);
   const [isDownloading, setIsDownloading] = useState(false);
   const timetable = useQuery({
-    queryKey: ['timetable', camId, kind, target?.value, week],
+    queryKey: educateKeys.timetable(camId, kind, target?.value, week),
     queryFn: () => fetchTimetable({ kind, id: target?.value ?? 0, ...(week ? { week } : {}) }),
     enabled: target !== undefined,
   });
@@ -145,7 +147,7 @@ function TimetableBody({ data }: { data: Timetable }) {
         </h2>
         <span className="timetable-muted">
           {term
-            ? t('timetable.term', { term: term.name, from: term.startDate, to: term.endDate, weeks: term.weeks })
+            ? t('timetable.term', { term: formatTermLabel(t, term), from: term.startDate, to: term.endDate, weeks: term.weeks })
             : t('timetable.noTerm')}
           {data.week ? ` · ${t('timetable.weekN', { week: data.week })}` : ''}
         </span>

@@ -13,18 +13,33 @@ function axisStyle(palette: ChartPalette) {
   };
 }
 
+/**
+ * A ring with its numbers in the legend ("在读 229"), not on labels around it:
+ * small slices' labels collide and long names are cut at the chart's edge.
+ * The slice under the pointer names itself in the middle.
+ */
 export function buildPieOption(palette: ChartPalette, name: string, data: { name: string; value: number }[]) {
+  const counts = new Map(data.map((d) => [d.name, d.value]));
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { bottom: 0, textStyle: { color: palette.subText } },
+    legend: {
+      type: 'scroll',
+      orient: 'vertical',
+      right: 0,
+      top: 'middle',
+      textStyle: { color: palette.subText },
+      formatter: (label: string) => `${label} ${counts.get(label) ?? ''}`.trim(),
+    },
     series: [
       {
         name,
         type: 'pie',
-        radius: ['42%', '68%'],
-        center: ['50%', '44%'],
+        radius: ['45%', '72%'],
+        center: ['36%', '50%'],
         itemStyle: { borderColor: palette.tooltipBg, borderWidth: 2 },
-        label: { color: palette.text, formatter: '{b}\n{c}' },
+        label: { show: false, position: 'center', color: palette.text, formatter: '{b}\n{c}', fontSize: 16, lineHeight: 22 },
+        labelLine: { show: false },
+        emphasis: { label: { show: true } },
         data,
       },
     ],

@@ -4,32 +4,25 @@ import Empty from '@arco-design/web-react/es/Empty';
 import Select from '@arco-design/web-react/es/Select';
 import Spin from '@arco-design/web-react/es/Spin';
 import { IconDownload, IconPrinter, IconRefresh } from '@arco-design/web-react/icon';
-import { MAX_PAGE_SIZE, VALUE_LABELS, type Locale, type ReportSummary, type Term, Perm } from '@campus/contract';
+import { VALUE_LABELS, type Locale, type ReportSummary, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { EChart, type ChartPalette } from '../../lib/charts/echart';
 import type { EChartsCoreOption } from '../../lib/charts/echarts-core';
 import { showSuccess } from '../../lib/feedback';
 import { translate, useLocaleStore, useT, type Translate } from '../../lib/i18n';
+import { formatTermLabel } from '../../lib/term-label';
 import { downloadFile } from '../../lib/list-page/download';
 import { usePermission } from '../../lib/permission';
-import { request } from '../../lib/request';
 import { useSessionStore } from '../../lib/session';
+import { fetchSummary, fetchTerms, reportKeys } from './report-api';
 import { barChartHeight, buildBarOption, buildColumnOption, buildPieOption, buildTrendOption, formatRate } from './report-charts';
 import './report-messages';
 import './summary-page.css';
 
 /** The horizontal charts show the first rows; their tables beside them show every row. */
 const CHART_ROWS = 15;
-
-async function fetchSummary(termId: number | undefined): Promise<ReportSummary> {
-  return (await request.get<ReportSummary>('/report/summary', { termId })).data;
-}
-
-async function fetchTerms(): Promise<Term[]> {
-  return (await request.get<{ list: Term[] }>('/educate/terms', { page: 1, pageSize: MAX_PAGE_SIZE, sort: 'startDate:desc' })).data.list;
-}
 
 function labelValue(locale: Locale, set: 'studentStatus' | 'staffStatus', value: string): string {
   const labels: Record<string, Record<Locale, string>> = VALUE_LABELS[set];
@@ -42,45 +35,82 @@ interface Column<T> {
   isNumber?: boolean;
 }
 
+/** Side tables show this many rows at most, their chart's height when it has one; the rest scrolls. */
+const TABLE_MAX_HEIGHT = 384;
+
+/**
+ * The tallest height not above `limit` that ends on a row's edge: a box of a
+ * fixed height cuts a row in half and hides that there is more.
+ */
+function fitWholeRows(wrap: HTMLElement, limit: number): number | null {
+  if (wrap.scrollHeight <= limit) return null;
+  const top = wrap.getBoundingClientRect().top - wrap.scrollTop;
+  let fit = 0;
+  for (const row of wrap.querySelectorAll('tr')) {
+    const bottom = row.getBoundingClientRect().bottom - top;
+    if (bottom > limit) break;
+    fit = bottom;
+  }
+  return fit > 0 ? Math.floor(fit) : limit;
+}
+
 function DataTable<T>({
   rows,
   columns,
   rowKey,
   caption,
+  maxHeight = TABLE_MAX_HEIGHT,
 }: {
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => string;
   caption: string;
+  maxHeight?: number;
 }) {
   const t = useT();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    // Row edges are read from the content's top, so the height in force does not change the answer.
+    const measure = () => setHeight(fitWholeRows(wrap, Math.max(maxHeight, TABLE_MAX_HEIGHT / 2)));
+    measure();
+    // Rows wrap differently when the card's width changes.
+    const observer = new ResizeObserver(measure);
+    observer.observe(wrap.parentElement ?? wrap);
+    return () => observer.disconnect();
+  }, [rows, maxHeight]);
   if (rows.length === 0) return <Empty description={t('report.empty')} />;
   return (
-    <div className="report-table-wrap">
-      <table className="report-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.title} scope="col" className={c.isNumber ? 'is-number' : undefined}>
-                {c.title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
+    <>
+      <div ref={wrapRef} className="report-table-wrap" style={height === null ? undefined : { maxHeight: height }}>
+        <table className="report-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <td key={c.title} className={c.isNumber ? 'is-number' : undefined}>
-                  {c.render(row)}
-                </td>
+                <th key={c.title} scope="col" className={c.isNumber ? 'is-number' : undefined}>
+                  {c.title}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <td key={c.title} className={c.isNumber ? 'is-number' : undefined}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {height !== null && <p className="report-table-more">{t('report.table.more', { count: rows.length })}</p>}
+    </>
   );
 }
 
@@ -207,6 +237,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.status, height: 260, isEmpty: byStatus.length === 0 }}
         >
           <DataTable
+            maxHeight={260}
             caption={t('report.section.studentStatus')}
             rows={byStatus}
             rowKey={(r) => r.name}
@@ -222,6 +253,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.grade, height: 260, isEmpty: summary.students.byGrade.length === 0 }}
         >
           <DataTable
+            maxHeight={260}
             caption={t('report.section.grade')}
             rows={summary.students.byGrade}
             rowKey={(r) => r.grade}
@@ -237,6 +269,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.fill, height: barChartHeight(Math.min(fill.length, CHART_ROWS)), isEmpty: fill.length === 0 }}
         >
           <DataTable
+            maxHeight={barChartHeight(Math.min(fill.length, CHART_ROWS))}
             caption={t('report.section.fillRates')}
             rows={fill}
             rowKey={(r) => String(r.courseId)}
@@ -254,6 +287,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.hours, height: barChartHeight(Math.min(hours.length, CHART_ROWS)), isEmpty: hours.length === 0 }}
         >
           <DataTable
+            maxHeight={barChartHeight(Math.min(hours.length, CHART_ROWS))}
             caption={t('report.section.teacherHours')}
             rows={hours}
             rowKey={(r) => String(r.teacherId)}
@@ -270,6 +304,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.rooms, height: barChartHeight(Math.min(rooms.length, CHART_ROWS)), isEmpty: rooms.length === 0 }}
         >
           <DataTable
+            maxHeight={barChartHeight(Math.min(rooms.length, CHART_ROWS))}
             caption={t('report.section.roomUse')}
             rows={rooms}
             rowKey={(r) => String(r.roomId)}
@@ -287,6 +322,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
           chart={{ build: charts.months, height: 260, isEmpty: summary.newStudentsByMonth.length === 0 }}
         >
           <DataTable
+            maxHeight={260}
             caption={t('report.section.newStudents')}
             rows={summary.newStudentsByMonth}
             rowKey={(r) => r.month}
@@ -331,13 +367,13 @@ export function SummaryPage() {
   const camId = useSessionStore((s) => s.campus?.cam_id);
   const [termId, setTermId] = useState<number | undefined>(undefined);
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
-  const summary = useQuery({ queryKey: ['report', 'summary', camId, termId], queryFn: () => fetchSummary(termId) });
-  const terms = useQuery({ queryKey: ['report', 'terms', camId], queryFn: fetchTerms, enabled: can([Perm.termList]) });
+  const summary = useQuery({ queryKey: reportKeys.summary(camId, termId), queryFn: () => fetchSummary(termId) });
+  const terms = useQuery({ queryKey: reportKeys.terms(camId), queryFn: fetchTerms, enabled: can([Perm.termList]) });
   const term = summary.data?.term ?? null;
   const shownTermId = termId ?? term?.id;
-  const termOptions = (terms.data ?? (term ? [{ id: term.id, name: term.name, current: true }] : [])).map((item) => ({
+  const termOptions = (terms.data ?? (term ? [{ ...term, current: true }] : [])).map((item) => ({
     value: item.id,
-    label: item.current ? t('report.term.current', { name: item.name }) : item.name,
+    label: item.current ? t('report.term.current', { name: formatTermLabel(t, item) }) : formatTermLabel(t, item),
   }));
 
   const runExport = async (format: 'xlsx' | 'csv') => {

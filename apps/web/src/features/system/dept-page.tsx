@@ -6,7 +6,7 @@ import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { SystemStatusTag } from './status-tag';
-import { deptApi, fetchDeptTree } from './system-api';
+import { deptApi, fetchDeptTree, systemKeys } from './system-api';
 import { buildDeptTreeData, formatTime, statusOptions } from './system-labels';
 import { TreeTablePage } from './tree-table-page';
 
@@ -16,7 +16,7 @@ export function DeptPage() {
   const t = useT();
   const [editing, setEditing] = useState<{ row: DeptNode | null; parentId: number | null } | null>(null);
   const [version, setVersion] = useState(0);
-  const tree = useQuery({ queryKey: ['system', 'dept-tree', version], queryFn: () => fetchDeptTree() });
+  const tree = useQuery({ queryKey: [...systemKeys.deptTree, version], queryFn: () => fetchDeptTree() });
 
   const editRow = editing?.row ?? null;
   const fields: FormFieldDef[] = [
@@ -45,7 +45,7 @@ export function DeptPage() {
     <>
       <TreeTablePage<DeptNode>
         titleKey="menu.system.dept"
-        queryKey={['system', 'dept-table']}
+        queryKey={systemKeys.deptTable}
         version={version}
         fetchTree={(keyword) => fetchDeptTree({ keyword: keyword || undefined })}
         keywordPlaceholder={t('sys.dept.keyword')}
@@ -56,11 +56,11 @@ export function DeptPage() {
         remove={deptApi.remove}
         columns={[
           { key: 'name', dataIndex: 'name', title: t('sys.dept.name'), width: 220 },
-          { key: 'sort', dataIndex: 'sort', title: t('sys.sort'), width: 80 },
-          { key: 'leader', title: t('sys.dept.leader'), width: 120, render: (_: unknown, r: DeptNode) => r.leader || '—' },
-          { key: 'phone', title: t('sys.dept.phone'), width: 140, render: (_: unknown, r: DeptNode) => r.phone || '—' },
-          { key: 'status', title: t('sys.status'), width: 90, render: (_: unknown, r: DeptNode) => <SystemStatusTag value={r.status} /> },
-          { key: 'createdAt', title: t('field.createdAt'), width: 170, render: (_: unknown, r: DeptNode) => formatTime(r.createdAt) },
+          { key: 'sort', dataIndex: 'sort', title: t('sys.sort'), width: 60 },
+          { key: 'leader', title: t('sys.dept.leader'), width: 100, render: (_: unknown, r: DeptNode) => r.leader || '—' },
+          { key: 'phone', title: t('sys.dept.phone'), width: 124, render: (_: unknown, r: DeptNode) => r.phone || '—' },
+          { key: 'status', title: t('sys.status'), width: 72, render: (_: unknown, r: DeptNode) => <SystemStatusTag value={r.status} /> },
+          { key: 'createdAt', title: t('field.createdAt'), width: 120, render: (_: unknown, r: DeptNode) => formatTime(r.createdAt) },
         ]}
       />
       <FormDrawer

@@ -9,7 +9,7 @@ import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import { ListPage, type ListColumn } from '../../lib/list-page/list-page';
 import { Permission } from '../../lib/permission';
-import { fetchLockedUsers, fetchLoginlogs, unlockUser } from './system-api';
+import { fetchLockedUsers, fetchLoginlogs, systemKeys, unlockUser } from './system-api';
 import { formatTime } from './system-labels';
 
 const NO_SORTS: readonly string[] = [];
@@ -17,7 +17,7 @@ const NO_SORTS: readonly string[] = [];
 /** Every sign-in attempt, searchable, with the accounts locked right now and their unlock. */
 export function LoginLogPanel({ viewSwitch }: { viewSwitch: ReactNode }) {
   const t = useT();
-  const locked = useQuery({ queryKey: ['system', 'locked-users'], queryFn: fetchLockedUsers });
+  const locked = useQuery({ queryKey: systemKeys.lockedUsers, queryFn: fetchLockedUsers });
 
   const columns: ListColumn<Loginlog>[] = [
     { key: 'createdAt', title: t('sys.operlog.time'), width: 170, render: (r) => formatTime(r.createdAt) },

@@ -1,14 +1,16 @@
 import Space from '@arco-design/web-react/es/Space';
 import Tag from '@arco-design/web-react/es/Tag';
-import { menuCreateSchema, menuUpdateSchema, type SystemMenuNode, Perm } from '@campus/contract';
+import { ALL_PERMS, menuCreateSchema, menuUpdateSchema, type SystemMenuNode, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
+import { breakAfter } from '../../lib/break-after';
 import { useT } from '../../lib/i18n';
-import { fetchAllPerms, fetchMenuTree, menuApi } from './system-api';
-import { buildMenuTreeData, filterTree } from './system-labels';
+import { filterTree } from '../../lib/tree';
+import { fetchAllPerms, fetchMenuTree, menuApi, systemKeys } from './system-api';
+import { buildMenuTreeData, menuTitleByName } from './system-labels';
 import { TreeTablePage } from './tree-table-page';
 
 const MENU_PERMS = { add: Perm.menuAdd, edit: Perm.menuEdit, delete: Perm.menuDelete } as const;
@@ -25,8 +27,8 @@ export function MenuPage() {
   const t = useT();
   const [editing, setEditing] = useState<{ row: SystemMenuNode | null; parentId: number | null } | null>(null);
   const [version, setVersion] = useState(0);
-  const tree = useQuery({ queryKey: ['system', 'menu-tree', version], queryFn: fetchMenuTree });
-  const perms = useQuery({ queryKey: ['system', 'perm-options'], queryFn: fetchAllPerms });
+  const tree = useQuery({ queryKey: [...systemKeys.menuTree, version], queryFn: fetchMenuTree });
+  const perms = useQuery({ queryKey: systemKeys.permOptions, queryFn: fetchAllPerms });
 
   const editRow = editing?.row ?? null;
   const fields: FormFieldDef[] = [
@@ -67,7 +69,7 @@ export function MenuPage() {
     <>
       <TreeTablePage<SystemMenuNode>
         titleKey="menu.system.menu"
-        queryKey={['system', 'menu-table']}
+        queryKey={systemKeys.menuTable}
         version={version}
         fetchTree={async (keyword) => {
           const nodes = await fetchMenuTree();
@@ -84,23 +86,49 @@ export function MenuPage() {
           {
             key: 'title',
             title: t('sys.menu.title'),
-            width: 220,
+            width: 130,
             render: (_: unknown, r: SystemMenuNode) => <span>{t(r.locale)}</span>,
           },
-          { key: 'name', dataIndex: 'name', title: t('sys.menu.name'), width: 150 },
-          { key: 'path', dataIndex: 'path', title: t('sys.menu.path'), width: 220 },
-          { key: 'icon', title: t('sys.menu.icon'), width: 110, render: (_: unknown, r: SystemMenuNode) => r.icon || '—' },
-          { key: 'order', dataIndex: 'order', title: t('sys.menu.order'), width: 70 },
+          {
+            key: 'name',
+            title: t('sys.menu.name'),
+            width: 100,
+            render: (_: unknown, r: SystemMenuNode) => <code className="sys-code">{r.name}</code>,
+          },
+          {
+            key: 'path',
+            title: t('sys.menu.path'),
+            width: 150,
+            render: (_: unknown, r: SystemMenuNode) => <code className="sys-code">{breakAfter(r.path, '/')}</code>,
+          },
+          {
+            key: 'icon',
+            title: t('sys.menu.icon'),
+            width: 70,
+            render: (_: unknown, r: SystemMenuNode) => (r.icon ? <code className="sys-code">{r.icon}</code> : '—'),
+          },
+          { key: 'order', dataIndex: 'order', title: t('sys.menu.order'), width: 56 },
           {
             key: 'perms',
             title: t('sys.menu.perms'),
-            width: 200,
-            render: (_: unknown, r: SystemMenuNode) => (r.perms.length > 0 ? r.perms.join(', ') : '—'),
+            width: 150,
+            render: (_: unknown, r: SystemMenuNode) =>
+              r.perms.length > 0 ? (
+                <span className="sys-code-list">
+                  {r.perms.map((p) => (
+                    <code key={p} className="sys-code">
+                      {p === ALL_PERMS ? t('profile.allPerms') : breakAfter(p, ':')}
+                    </code>
+                  ))}
+                </span>
+              ) : (
+                '—'
+              ),
           },
           {
             key: 'flags',
             title: t('sys.menu.flags'),
-            width: 220,
+            width: 130,
             render: (_: unknown, r: SystemMenuNode) => (
               <Space size={4} wrap>
                 {yesNo(r.hideInMenu, t('sys.menu.hideInMenu'))}
@@ -108,7 +136,7 @@ export function MenuPage() {
                 {yesNo(r.ignoreCache, t('sys.menu.ignoreCache'))}
                 {r.activeMenu && (
                   <Tag size="small" color="arcoblue">
-                    {t('sys.menu.activeMenuTag', { name: r.activeMenu })}
+                    {t('sys.menu.activeMenuTag', { name: menuTitleByName(tree.data ?? [], r.activeMenu, t) })}
                   </Tag>
                 )}
               </Space>

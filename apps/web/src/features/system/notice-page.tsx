@@ -13,7 +13,7 @@ import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/l
 import { Permission, usePermission } from '../../lib/permission';
 import { NoticeDetailDrawer } from './notice-detail-drawer';
 import { NoticeTargetTag } from './notice-target-tag';
-import { noticeApi } from './system-api';
+import { noticeApi, noticeKeys } from '../../lib/notices-api';
 import { formatTime } from './system-labels';
 import './system-messages';
 import './system.css';
@@ -43,7 +43,7 @@ export function NoticePage() {
   const [viewing, setViewing] = useState<Notice | null>(null);
   // Only the audiences the server lets this user address (their campuses; everyone when they reach all).
   const audiences = useQuery({
-    queryKey: ['system', 'notice-audiences'],
+    queryKey: noticeKeys.audiences,
     queryFn: noticeApi.fetchAudiences,
     enabled: can([NOTICE_PERMS.publish, NOTICE_PERMS.edit]),
   });

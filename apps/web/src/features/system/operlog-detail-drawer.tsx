@@ -5,7 +5,7 @@ import Spin from '@arco-design/web-react/es/Spin';
 import Tag from '@arco-design/web-react/es/Tag';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../lib/i18n';
-import { fetchOperlog } from './system-api';
+import { fetchOperlog, systemKeys } from './system-api';
 import { formatTime } from './system-labels';
 
 export function isOperlogSuccess(status: number): boolean {
@@ -15,7 +15,7 @@ export function isOperlogSuccess(status: number): boolean {
 /** One operation: who, what, the params as logged (the server blanks secrets before writing), the outcome. */
 export function OperlogDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useT();
-  const detail = useQuery({ queryKey: ['system', 'operlog', id], queryFn: () => fetchOperlog(id ?? 0), enabled: id !== null });
+  const detail = useQuery({ queryKey: systemKeys.operlog(id), queryFn: () => fetchOperlog(id ?? 0), enabled: id !== null });
   const item = detail.data;
   return (
     <Drawer visible={id !== null} width={640} title={t('sys.operlog.detail')} footer={null} onCancel={onClose} unmountOnExit focusLock>

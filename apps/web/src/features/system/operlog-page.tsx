@@ -45,11 +45,11 @@ export function OperLogPage() {
   if (view === 'loginlog') return <LoginLogPanel viewSwitch={viewSwitch} />;
 
   const columns: ListColumn<OperlogItem>[] = [
-    { key: 'createdAt', title: t('sys.operlog.time'), width: 170, render: (r) => formatTime(r.createdAt) },
-    { key: 'username', title: t('sys.operlog.user'), width: 120 },
-    { key: 'module', title: t('sys.operlog.module'), width: 140 },
+    { key: 'createdAt', title: t('sys.operlog.time'), width: 120, render: (r) => formatTime(r.createdAt) },
+    { key: 'username', title: t('sys.operlog.user'), width: 100 },
+    { key: 'module', title: t('sys.operlog.module'), width: 110 },
     { key: 'action', title: t('sys.operlog.action'), width: 110 },
-    { key: 'request', title: t('sys.operlog.request'), width: 280, render: (r) => `${r.method} ${r.path}` },
+    { key: 'request', title: t('sys.operlog.request'), width: 220, render: (r) => `${r.method} ${r.path}` },
     {
       key: 'status',
       title: t('sys.operlog.result'),
@@ -60,8 +60,14 @@ export function OperLogPage() {
         </Tag>
       ),
     },
-    { key: 'durationMs', title: t('sys.operlog.duration'), width: 100, render: (r) => t('sys.operlog.ms', { ms: r.durationMs }) },
-    { key: 'ip', title: t('sys.operlog.ip'), width: 130 },
+    {
+      key: 'durationMs',
+      title: t('sys.operlog.duration'),
+      width: 80,
+      isHiddenByDefault: true,
+      render: (r) => t('sys.operlog.ms', { ms: r.durationMs }),
+    },
+    { key: 'ip', title: t('sys.operlog.ip'), width: 120 },
   ];
 
   return (

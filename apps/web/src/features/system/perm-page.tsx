@@ -8,7 +8,7 @@ import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { AddButton, EditButton, useRowEditor } from '../../lib/list-page/row-editor';
-import { fetchPermGroups, permApi } from './system-api';
+import { fetchPermGroups, permApi, systemKeys } from './system-api';
 import { formatTime, moduleLabel } from './system-labels';
 import './system-messages';
 import './system.css';
@@ -34,14 +34,14 @@ export function PermPage() {
   const t = useT();
   const refresh = useRefreshList(PAGE_KEY);
   const editor = useRowEditor<SystemPerm>();
-  const groups = useQuery({ queryKey: ['system', 'perm-groups'], queryFn: fetchPermGroups });
+  const groups = useQuery({ queryKey: systemKeys.permGroups, queryFn: fetchPermGroups });
   const moduleOptions = (groups.data ?? []).map((g) => ({ value: g.module, label: `${moduleLabel(t, g.module)} (${g.perms.length})` }));
 
   const columns: ListColumn<SystemPerm>[] = [
     { key: 'module', title: t('sys.perm.module'), width: 130, render: (r) => <Tag color="arcoblue">{moduleLabel(t, r.module)}</Tag> },
-    { key: 'code', title: t('sys.perm.code'), width: 240, render: (r) => <code className="perm-code">{r.code}</code> },
+    { key: 'code', title: t('sys.perm.code'), width: 220, render: (r) => <code className="perm-code">{r.code}</code> },
     { key: 'name', title: t('sys.perm.name'), width: 160 },
-    { key: 'nameEn', title: t('sys.perm.nameEn'), width: 180 },
+    { key: 'nameEn', title: t('sys.perm.nameEn'), width: 160 },
     {
       key: 'builtin',
       title: t('sys.perm.source'),

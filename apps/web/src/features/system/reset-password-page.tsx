@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { ResetPasswordForm } from './reset-password-form';
-import { searchUsers } from './system-api';
+import { searchUsers, systemKeys } from './system-api';
 import './system-messages';
 import './system.css';
 
@@ -17,7 +17,7 @@ export function ResetPasswordPage() {
   const [user, setUser] = useState<SystemUser | null>(null);
   // A fresh form per user and per reset, so a shown password never lingers for the next one.
   const [round, setRound] = useState(0);
-  const users = useQuery({ queryKey: ['system', 'user-search', keyword], queryFn: () => searchUsers(keyword) });
+  const users = useQuery({ queryKey: systemKeys.userSearch(keyword), queryFn: () => searchUsers(keyword) });
   const options = (users.data ?? []).map((u) => ({ value: u.id, label: `${u.nickname} (${u.username})` }));
   if (user && !options.some((o) => o.value === user.id)) options.unshift({ value: user.id, label: `${user.nickname} (${user.username})` });
 

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
-import { fetchRole } from './system-api';
+import { fetchRole, systemKeys } from './system-api';
 import './system-messages';
 import './system.css';
 
@@ -38,7 +38,7 @@ interface RoleAssignFrameProps {
 /** Role users, menus and perms share one frame: which role, back to the list, save and revert. */
 export function RoleAssignFrame(props: RoleAssignFrameProps) {
   const t = useT();
-  const role = useQuery({ queryKey: ['system', 'role', props.roleId], queryFn: () => fetchRole(props.roleId), enabled: props.roleId > 0 });
+  const role = useQuery({ queryKey: systemKeys.role(props.roleId), queryFn: () => fetchRole(props.roleId), enabled: props.roleId > 0 });
   const error = role.error ?? props.error;
   const back = (
     <Link to="/system/role" className="sys-back-link">
@@ -60,7 +60,7 @@ export function RoleAssignFrame(props: RoleAssignFrameProps) {
               <div>
                 <span className="role-assign-name">{role.data.name}</span>
                 <Tag size="small" className="sys-inline-tag">
-                  {role.data.code}
+                  <code className="sys-code">{role.data.code}</code>
                 </Tag>
                 {props.summary}
               </div>

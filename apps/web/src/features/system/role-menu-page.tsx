@@ -1,22 +1,33 @@
+import Tag from '@arco-design/web-react/es/Tag';
 import Tree from '@arco-design/web-react/es/Tree';
 import type { SystemMenuNode } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { showSuccess } from '../../lib/feedback';
 import { useT, type Translate } from '../../lib/i18n';
 import { RoleAssignFrame, useRoleId } from './role-assign-frame';
-import { fetchMenuTree, fetchRoleMenus, saveRoleMenus } from './system-api';
+import { fetchMenuTree, fetchRoleMenus, saveRoleMenus, systemKeys } from './system-api';
 
 interface MenuTreeNode {
   key: string;
-  title: string;
+  title: ReactNode;
   children?: MenuTreeNode[];
 }
 
+/** Each entry as the menu names it; a page reached from another (edit a course) says so instead of showing its route. */
 function buildTree(nodes: readonly SystemMenuNode[], t: Translate): MenuTreeNode[] {
   return nodes.map((n) => ({
     key: String(n.id),
-    title: `${t(n.locale)} · ${n.path}`,
+    title: n.hideInMenu ? (
+      <span>
+        {t(n.locale)}
+        <Tag size="small" className="sys-inline-tag">
+          {t('sys.menu.hideInMenu')}
+        </Tag>
+      </span>
+    ) : (
+      t(n.locale)
+    ),
     children: n.children.length > 0 ? buildTree(n.children, t) : undefined,
   }));
 }
@@ -45,8 +56,8 @@ export function RoleMenuPage() {
   const t = useT();
   const roleId = useRoleId();
   const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey: ['system', 'menu-tree'], queryFn: fetchMenuTree });
-  const saved = useQuery({ queryKey: ['system', 'role-menus', roleId], queryFn: () => fetchRoleMenus(roleId), enabled: roleId > 0 });
+  const tree = useQuery({ queryKey: systemKeys.menuTree, queryFn: fetchMenuTree });
+  const saved = useQuery({ queryKey: systemKeys.roleMenus(roleId), queryFn: () => fetchRoleMenus(roleId), enabled: roleId > 0 });
   const [draft, setDraft] = useState<{ checked: string[]; half: string[] } | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
@@ -59,7 +70,7 @@ export function RoleMenuPage() {
     saveRoleMenus(roleId, granted)
       .then(async () => {
         showSuccess(t('sys.saved'));
-        await queryClient.invalidateQueries({ queryKey: ['system', 'role-menus', roleId] });
+        await queryClient.invalidateQueries({ queryKey: systemKeys.roleMenus(roleId) });
         setDraft(null);
       })
       .catch(() => undefined)

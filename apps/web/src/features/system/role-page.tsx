@@ -29,7 +29,7 @@ export function RolePage() {
     {
       key: 'name',
       title: t('sys.role.name'),
-      width: 160,
+      width: 120,
       render: (r) => (
         <span>
           {r.name}
@@ -41,12 +41,12 @@ export function RolePage() {
         </span>
       ),
     },
-    { key: 'code', title: t('sys.role.code'), width: 140 },
-    { key: 'sort', title: t('sys.sort'), width: 80 },
-    { key: 'status', title: t('sys.status'), width: 90, render: (r) => <SystemStatusTag value={r.status} /> },
-    { key: 'userCount', title: t('sys.role.userCount'), width: 90 },
-    { key: 'remark', title: t('sys.remark'), width: 200 },
-    { key: 'createdAt', title: t('field.createdAt'), width: 170, render: (r) => formatTime(r.createdAt) },
+    { key: 'code', title: t('sys.role.code'), width: 110, render: (r) => <code className="sys-code">{r.code}</code> },
+    { key: 'sort', title: t('sys.sort'), width: 72 },
+    { key: 'status', title: t('sys.status'), width: 72, render: (r) => <SystemStatusTag value={r.status} /> },
+    { key: 'userCount', title: t('sys.role.userCount'), width: 72 },
+    { key: 'remark', title: t('sys.remark'), width: 170 },
+    { key: 'createdAt', title: t('field.createdAt'), width: 120, render: (r) => formatTime(r.createdAt) },
   ];
   const fields: FormFieldDef[] = [
     { name: 'name', label: t('sys.role.name'), kind: 'text', isRequired: true },
@@ -71,7 +71,7 @@ export function RolePage() {
         keywordPlaceholder={t('sys.role.keyword')}
         describeRow={(r) => `${r.name} (${r.code})`}
         deletion={{ perms: [ROLE_PERMS.delete], remove: roleApi.remove, removeMany: roleApi.removeMany }}
-        actionsWidth={260}
+        actionsWidth={210}
         rowActions={(r) => (
           <>
             <EditButton perms={[ROLE_PERMS.edit]} onClick={() => editor.openEdit(r)} />

@@ -5,16 +5,16 @@ import { useState } from 'react';
 import { showSuccess } from '../../lib/feedback';
 import { getLocale, useT } from '../../lib/i18n';
 import { RoleAssignFrame, useRoleId } from './role-assign-frame';
-import { fetchPermGroups, fetchRolePerms, saveRolePerms } from './system-api';
-import { moduleLabel } from './system-labels';
+import { fetchPermGroups, fetchRolePerms, saveRolePerms, systemKeys } from './system-api';
+import { moduleLabel, sortByMenuOrder } from './system-labels';
 
 /** Permissions of a role, grouped by module, a box each and one per module for all of it. */
 export function RolePermPage() {
   const t = useT();
   const roleId = useRoleId();
   const queryClient = useQueryClient();
-  const groups = useQuery({ queryKey: ['system', 'perm-groups'], queryFn: fetchPermGroups });
-  const saved = useQuery({ queryKey: ['system', 'role-perms', roleId], queryFn: () => fetchRolePerms(roleId), enabled: roleId > 0 });
+  const groups = useQuery({ queryKey: systemKeys.permGroups, queryFn: fetchPermGroups });
+  const saved = useQuery({ queryKey: systemKeys.rolePerms(roleId), queryFn: () => fetchRolePerms(roleId), enabled: roleId > 0 });
   const [draft, setDraft] = useState<number[] | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const checked = draft ?? saved.data ?? [];
@@ -27,7 +27,7 @@ export function RolePermPage() {
     saveRolePerms(roleId, draft)
       .then(async () => {
         showSuccess(t('sys.saved'));
-        await queryClient.invalidateQueries({ queryKey: ['system', 'role-perms', roleId] });
+        await queryClient.invalidateQueries({ queryKey: systemKeys.rolePerms(roleId) });
         setDraft(null);
       })
       // The request client has said why (403: a perm the admin does not hold).
@@ -51,11 +51,11 @@ export function RolePermPage() {
         <>
           {role.builtin && <Alert className="role-assign-dirty" type="warning" content={t('sys.role.builtinPerms')} />}
           <div className="perm-groups">
-            {(groups.data ?? []).map((group) => {
+            {sortByMenuOrder(groups.data ?? []).map((group) => {
               const ids = group.perms.map((p) => p.id);
               const count = ids.filter((id) => checked.includes(id)).length;
               return (
-                <section key={group.module} className="perm-group" aria-label={group.module}>
+                <section key={group.module} className="perm-group" aria-label={moduleLabel(t, group.module)}>
                   <header className="perm-group-head">
                     <Checkbox
                       checked={count === ids.length && ids.length > 0}

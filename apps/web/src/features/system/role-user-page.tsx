@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import { RoleAssignFrame, useRoleId } from './role-assign-frame';
-import { fetchRoleUsers, saveRoleUsers, searchUsers } from './system-api';
+import { fetchRoleUsers, saveRoleUsers, searchUsers, systemKeys } from './system-api';
 
 /** Members of a role: every user on the left, the role's on the right, searchable on both sides. */
 export function RoleUserPage() {
   const t = useT();
   const roleId = useRoleId();
   const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: ['system', 'user-options'], queryFn: () => searchUsers('') });
-  const saved = useQuery({ queryKey: ['system', 'role-users', roleId], queryFn: () => fetchRoleUsers(roleId), enabled: roleId > 0 });
+  const users = useQuery({ queryKey: systemKeys.userOptions, queryFn: () => searchUsers('') });
+  const saved = useQuery({ queryKey: systemKeys.roleUsers(roleId), queryFn: () => fetchRoleUsers(roleId), enabled: roleId > 0 });
   const [draft, setDraft] = useState<string[] | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
@@ -32,7 +32,7 @@ export function RoleUserPage() {
     saveRoleUsers(roleId, draft.map(Number))
       .then(async () => {
         showSuccess(t('sys.saved'));
-        await queryClient.invalidateQueries({ queryKey: ['system', 'role-users', roleId] });
+        await queryClient.invalidateQueries({ queryKey: systemKeys.roleUsers(roleId) });
         setDraft(null);
       })
       .catch(() => undefined)

@@ -3,8 +3,6 @@ import type {
   DeptNode,
   LockedUser,
   Loginlog,
-  Notice,
-  NoticeAudiences,
   OperlogItem,
   Role,
   SystemMenu,
@@ -22,13 +20,25 @@ export const roleApi = createResourceApi<Role>('/system/roles');
 export const permApi = createResourceApi<SystemPerm>('/system/perms');
 export const menuApi = createResourceApi<SystemMenu>('/system/menus');
 export const deptApi = createResourceApi<Dept>('/system/depts');
-/** Notices: list, write (published or draft), edit, withdraw (one or several); drafts are published later. */
-export const noticeApi = {
-  ...createResourceApi<Notice>('/system/notices'),
-  // From a confirmation, not a form: a refusal is shown by the request client.
-  publish: async (id: number): Promise<Notice> => (await request.post<Notice>(`/system/notices/${id}/publish`)).data,
-  fetchAudiences: async (): Promise<NoticeAudiences> =>
-    (await request.get<NoticeAudiences>('/system/notices/audiences', undefined, { errorHandling: 'local' })).data,
+
+/** The system pages' query keys (system data is not per campus). */
+export const systemKeys = {
+  lockedUsers: ['system', 'locked-users'] as const,
+  deptTree: ['system', 'dept-tree'] as const,
+  deptTable: ['system', 'dept-table'] as const,
+  menuTree: ['system', 'menu-tree'] as const,
+  menuTable: ['system', 'menu-table'] as const,
+  permGroups: ['system', 'perm-groups'] as const,
+  permOptions: ['system', 'perm-options'] as const,
+  roleOptions: ['system', 'role-options'] as const,
+  campusOptions: ['system', 'campus-options'] as const,
+  userOptions: ['system', 'user-options'] as const,
+  userSearch: (keyword: string) => ['system', 'user-search', keyword] as const,
+  role: (roleId: number) => ['system', 'role', roleId] as const,
+  roleUsers: (roleId: number) => ['system', 'role-users', roleId] as const,
+  roleMenus: (roleId: number) => ['system', 'role-menus', roleId] as const,
+  rolePerms: (roleId: number) => ['system', 'role-perms', roleId] as const,
+  operlog: (id: number | null) => ['system', 'operlog', id] as const,
 };
 
 export interface PermGroup {

@@ -1,6 +1,7 @@
-import type { DeptNode, SystemMenuNode } from '@campus/contract';
+import { DEFAULT_MENUS, type DeptNode, type SystemMenuNode } from '@campus/contract';
 import type { FormTreeNode } from '../../lib/form/schema-form';
 import type { Translate } from '../../lib/i18n';
+import { findInTree } from '../../lib/tree';
 
 /** Active/disabled is the one status of users, roles and departments. */
 export function statusOptions(t: Translate) {
@@ -35,17 +36,28 @@ export function flattenDepts(nodes: readonly DeptNode[], depth = 0): { value: st
   ]);
 }
 
-/** Modules of the seeded catalogue have labels; one an admin adds shows its own name. */
+/**
+ * A perm module is named as the menu names its area (教务管理, 报表中心): one
+ * name for one area on every page. A module an admin adds shows its own name.
+ */
 export function moduleLabel(t: Translate, module: string): string {
-  const key = `sys.module.${module}`;
+  const key = `menu.${module}`;
   const text = t(key);
   return text === key ? module : text;
 }
 
-/** Keeps the nodes that match and the ancestors leading to them. */
-export function filterTree<T extends { children: T[] }>(nodes: readonly T[], isMatch: (node: T) => boolean): T[] {
-  return nodes.flatMap((n) => {
-    const children = filterTree(n.children, isMatch);
-    return isMatch(n) || children.length > 0 ? [{ ...n, children }] : [];
-  });
+/** Modules in the order of the menu's areas; any other after them, by name. */
+export function sortByMenuOrder<T extends { module: string }>(groups: readonly T[]): T[] {
+  const order = DEFAULT_MENUS.map((m) => m.path.replace(/^\//, ''));
+  const rank = (module: string) => {
+    const i = order.indexOf(module);
+    return i === -1 ? order.length : i;
+  };
+  return [...groups].sort((a, b) => rank(a.module) - rank(b.module) || a.module.localeCompare(b.module));
+}
+
+/** A menu named by its route name ("Course"), as the menu shows it ("课程管理"); an unknown name stays as it is. */
+export function menuTitleByName(nodes: readonly SystemMenuNode[], name: string, t: Translate): string {
+  const node = findInTree(nodes, (n) => n.name === name);
+  return node ? t(node.locale) : name;
 }

@@ -14,6 +14,7 @@ import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { Permission } from '../../lib/permission';
 import './system-messages';
+import '../../lib/list-page/list-page.css';
 import './system.css';
 
 interface TreeRow {
@@ -78,10 +79,10 @@ export function TreeTablePage<T extends TreeRow>(props: TreeTablePageProps<T>) {
   const actions: ColumnProps<T> = {
     key: '__actions',
     title: t('common.actions'),
-    width: 200,
+    width: 160,
     fixed: 'right',
     render: (_: unknown, row: T): ReactNode => (
-      <Space size={4}>
+      <Space size={4} className="list-row-actions">
         <Permission perms={[props.perms.add]}>
           <Button type="text" size="mini" onClick={() => props.onAdd(row)}>
             {t('sys.addChild')}

@@ -22,7 +22,17 @@ import { useSessionStore } from '../../lib/session';
 import { OneTimePassword } from './one-time-password';
 import { ResetPasswordForm } from './reset-password-form';
 import { SystemStatusTag } from './status-tag';
-import { createUser, fetchAllRoles, fetchCampuses, fetchDeptTree, forceLogoutUser, setUserStatus, unlockUser, userApi } from './system-api';
+import {
+  createUser,
+  fetchAllRoles,
+  fetchCampuses,
+  fetchDeptTree,
+  forceLogoutUser,
+  setUserStatus,
+  systemKeys,
+  unlockUser,
+  userApi,
+} from './system-api';
 import { buildDeptTreeData, flattenDepts, formatTime, statusOptions } from './system-labels';
 import './system-messages';
 import './system.css';
@@ -55,9 +65,9 @@ export function UserPage() {
   const [resetting, setResetting] = useState<SystemUser | null>(null);
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
 
-  const roles = useQuery({ queryKey: ['system', 'role-options'], queryFn: fetchAllRoles });
-  const campuses = useQuery({ queryKey: ['system', 'campus-options'], queryFn: fetchCampuses });
-  const depts = useQuery({ queryKey: ['system', 'dept-tree'], queryFn: () => fetchDeptTree() });
+  const roles = useQuery({ queryKey: systemKeys.roleOptions, queryFn: fetchAllRoles });
+  const campuses = useQuery({ queryKey: systemKeys.campusOptions, queryFn: fetchCampuses });
+  const depts = useQuery({ queryKey: systemKeys.deptTree, queryFn: () => fetchDeptTree() });
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
   const campusOptions = (campuses.data ?? []).map((c) => ({ value: c.cam_id, label: c.name }));
 
@@ -65,7 +75,7 @@ export function UserPage() {
     {
       key: 'username',
       title: t('sys.user.username'),
-      width: 150,
+      width: 130,
       render: (r) => (
         <Space size={4}>
           <span>{r.username}</span>
@@ -79,12 +89,12 @@ export function UserPage() {
         </Space>
       ),
     },
-    { key: 'nickname', title: t('sys.user.nickname'), width: 120 },
-    { key: 'deptName', title: t('sys.user.dept'), width: 120 },
+    { key: 'nickname', title: t('sys.user.nickname'), width: 90 },
+    { key: 'deptName', title: t('sys.user.dept'), width: 100 },
     {
       key: 'roles',
       title: t('sys.user.roles'),
-      width: 180,
+      width: 120,
       render: (r) =>
         r.roles.length === 0 ? (
           '—'
@@ -98,13 +108,13 @@ export function UserPage() {
           </Space>
         ),
     },
-    { key: 'campuses', title: t('sys.user.campuses'), width: 180, render: (r) => r.campuses.map((c) => c.name).join(', ') || '—' },
+    { key: 'campuses', title: t('sys.user.campuses'), width: 130, render: (r) => r.campuses.map((c) => c.name).join(', ') || '—' },
     { key: 'phone', title: t('sys.user.phone'), width: 130, isHiddenByDefault: true, render: (r) => r.phone ?? '—' },
     { key: 'email', title: t('sys.user.email'), width: 180, isHiddenByDefault: true },
     {
       key: 'status',
       title: t('sys.status'),
-      width: 100,
+      width: 72,
       render: (r) =>
         hasPerm([USER_PERMS.edit]) ? (
           <Switch
@@ -125,8 +135,8 @@ export function UserPage() {
           <SystemStatusTag value={r.status} />
         ),
     },
-    { key: 'lastLoginAt', title: t('sys.user.lastLoginAt'), width: 170, render: (r) => formatTime(r.lastLoginAt) },
-    { key: 'lastLoginIp', title: t('sys.user.lastLoginIp'), width: 130, render: (r) => r.lastLoginIp ?? '—' },
+    { key: 'lastLoginAt', title: t('sys.user.lastLoginAt'), width: 120, render: (r) => formatTime(r.lastLoginAt) },
+    { key: 'lastLoginIp', title: t('sys.user.lastLoginIp'), width: 120, isHiddenByDefault: true, render: (r) => r.lastLoginIp ?? '—' },
     { key: 'createdAt', title: t('field.createdAt'), width: 170, isHiddenByDefault: true, render: (r) => formatTime(r.createdAt) },
   ];
 
@@ -227,7 +237,7 @@ export function UserPage() {
         keywordPlaceholder={t('sys.user.keyword')}
         describeRow={(r) => `${r.nickname} (${r.username})`}
         deletion={{ perms: [USER_PERMS.delete], remove: userApi.remove, removeMany: userApi.removeMany }}
-        actionsWidth={200}
+        actionsWidth={150}
         rowActions={(r) => (
           <>
             <EditButton perms={[USER_PERMS.edit]} onClick={() => editor.openEdit(r)} />

@@ -9,16 +9,19 @@ import TreeSelect from '@arco-design/web-react/es/TreeSelect';
 import { useCallback, useId, useState } from 'react';
 import type { z } from 'zod';
 import { getLocale, useT } from '../i18n';
+import { PagedSelect, type PagedSource } from '../paged-select';
 import { readServerFieldErrors, validateBody, type FieldMessages } from './field-errors';
 import '../list-page/list-messages';
 
 export interface FormFieldDef {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'select' | 'multiselect' | 'tree' | 'password' | 'date' | 'number' | 'switch';
+  kind: 'text' | 'textarea' | 'select' | 'multiselect' | 'tree' | 'lookup' | 'password' | 'date' | 'number' | 'switch';
   options?: { value: string | number; label: string }[];
   /** Choices of a `tree` field (a parent department, a parent menu). */
   treeData?: FormTreeNode[];
+  /** Where a `lookup` field searches and pages its choices (an account among thousands). */
+  lookup?: PagedSource;
   isRequired?: boolean;
   /** An optional reference (user, department): empty clears it rather than leaving it as it was. */
   isNullable?: boolean;
@@ -46,7 +49,7 @@ export function buildFormBody(fields: readonly FormFieldDef[], values: FormValue
     // Form encoding drops an empty array, so "none" travels as '' (the contract reads it so).
     else if (f.kind === 'multiselect') body[f.name] = Array.isArray(value) && value.length > 0 ? value : '';
     else if (f.kind === 'tree') body[f.name] = value === undefined || value === null || value === '' ? '' : Number(value);
-    else if (f.kind === 'number') {
+    else if (f.kind === 'number' || f.kind === 'lookup') {
       if (typeof value === 'number') body[f.name] = value;
       else if (f.isNullable) body[f.name] = '';
     } else if (f.kind === 'select' && typeof value === 'number') body[f.name] = value;
@@ -63,8 +66,9 @@ interface UseSchemaFormOptions {
 
 /**
  * An Arco form validated by the contract schema the server uses: same rules,
- * same field names, same wording. A server 400 lands on its fields; any other
- * failure (409 duplicate, ...) shows above the form.
+ * same field names, same wording. A server refusal naming fields (a 400's
+ * rules, a 409 duplicate: `data.errors`) lands on those fields; any other
+ * failure shows above the form.
  */
 export function useSchemaForm({ schema, fields, onSubmit }: UseSchemaFormOptions) {
   const [form] = Form.useForm<FormValues>();
@@ -119,13 +123,25 @@ interface SchemaFormProps {
   columns?: 1 | 2;
 }
 
+/**
+ * Every field of the form with its starting value, blanks included. Arco's form
+ * store outlives the <Form> (the drawer keeps its form instance), and a mount
+ * only writes the keys it is given: a key left out would keep the value of the
+ * row edited last. Naming every field makes each opening start from exactly
+ * these values.
+ */
+export function completeInitialValues(fields: readonly FormFieldDef[], initialValues: FormValues): FormValues {
+  return { ...Object.fromEntries(fields.map((f) => [f.name, undefined])), ...initialValues };
+}
+
 export function SchemaForm({ form, initialValues, fields, validateField, onSubmit, columns = 2 }: SchemaFormProps) {
   const t = useT();
   const formId = useId().replace(/:/g, '');
+  const [startValues] = useState(() => completeInitialValues(fields, initialValues));
   return (
     <Form
       form={form}
-      initialValues={initialValues}
+      initialValues={startValues}
       id={`form-${formId}`}
       layout="vertical"
       autoComplete="off"
@@ -159,7 +175,7 @@ export function SchemaForm({ form, initialValues, fields, validateField, onSubmi
 }
 
 function renderControl(f: FormFieldDef, t: ReturnType<typeof useT>) {
-  const isPicker = f.kind === 'select' || f.kind === 'multiselect' || f.kind === 'tree' || f.kind === 'date';
+  const isPicker = f.kind === 'select' || f.kind === 'multiselect' || f.kind === 'tree' || f.kind === 'lookup' || f.kind === 'date';
   const placeholder = f.placeholder ?? t(isPicker ? 'form.select' : 'form.input', { field: f.label });
   switch (f.kind) {
     case 'textarea':
@@ -170,6 +186,8 @@ function renderControl(f: FormFieldDef, t: ReturnType<typeof useT>) {
       return <Select mode="multiple" placeholder={placeholder} options={f.options} allowClear showSearch />;
     case 'tree':
       return <TreeSelect placeholder={placeholder} treeData={f.treeData} allowClear showSearch />;
+    case 'lookup':
+      return f.lookup ? <PagedSelect {...f.lookup} placeholder={placeholder} allowClear={!f.isRequired} /> : null;
     case 'password':
       return <Input.Password placeholder={placeholder} autoComplete="new-password" />;
     case 'date':

@@ -8,7 +8,8 @@ import { useRef, useState } from 'react';
 import { showSuccess } from '../feedback';
 import { labelFieldMessage } from '../form/field-errors';
 import { useT } from '../i18n';
-import { ApiError, request } from '../request';
+import { ApiError } from '../request';
+import { importFile } from './resource-api';
 import { downloadFile } from './download';
 import './list-messages';
 import './import-dialog.css';
@@ -66,12 +67,7 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
     if (inputRef.current) inputRef.current.value = '';
   };
 
-  const send = async (picked: File, isDryRun: boolean): Promise<ImportResult> => {
-    const body = new FormData();
-    body.append('file', picked);
-    const res = await request.post<ImportResult>(`${path}/import`, body, { params: { dryRun: String(isDryRun) }, errorHandling: 'local' });
-    return res.data;
-  };
+  const send = (picked: File, isDryRun: boolean) => importFile<ImportResult>(path, picked, isDryRun);
 
   const showFailure = (error: unknown) => {
     if (error instanceof ApiError && isImportResult(error.data)) setResult(error.data);

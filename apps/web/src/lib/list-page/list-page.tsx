@@ -21,6 +21,7 @@ import { useT } from '../i18n';
 import { PageFrame } from '../page-frame';
 import { Permission } from '../permission';
 import { useSessionStore } from '../session';
+import { listQueryKey } from './list-keys';
 import { hasActiveFilters, PAGE_SIZES, type ListQuery, type PageResult } from './list-query';
 import { useListPrefs, type Density } from './list-prefs';
 import { useListQuery } from './use-list-query';
@@ -66,10 +67,6 @@ export interface ListPageProps<T extends { id: number }> {
   extraTopContent?: ReactNode;
   /** Beside the page title (a switch between two views of one page). */
   frameExtra?: ReactNode;
-}
-
-export function listQueryKey(pageKey: string): readonly unknown[] {
-  return ['list', pageKey];
 }
 
 /** Refetches a list after a change made elsewhere on the page (a form, an import). */
@@ -161,7 +158,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       width: props.actionsWidth ?? 160,
       fixed: 'right',
       render: (_: unknown, row: T) => (
-        <Space size={4} className="list-row-actions">
+        <Space size={4} wrap className="list-row-actions">
           {props.rowActions?.(row)}
           {deletion && (
             <Permission perms={deletion.perms}>

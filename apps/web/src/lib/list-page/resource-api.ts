@@ -13,6 +13,16 @@ export interface ResourceApi<T> {
 }
 
 /**
+ * Sends a CSV or XLSX file to a resource's `/import`: a dry run checks every
+ * row and writes nothing. The dialog reports failures itself.
+ */
+export async function importFile<R>(path: string, file: File, isDryRun: boolean): Promise<R> {
+  const body = new FormData();
+  body.append('file', file);
+  return (await request.post<R>(`${path}/import`, body, { params: { dryRun: String(isDryRun) }, errorHandling: 'local' })).data;
+}
+
+/**
  * Lists and forms report their own failures (an error state, messages on the
  * fields), so these calls ask the request client for `local` handling.
  */

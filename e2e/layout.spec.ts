@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { listConsolePages, waitForPageSettled } from './all-pages';
+import { callApi } from './educate-api';
+import { PENDING_SERVICES, expect, signInFresh, test } from './fixtures';
+
+test.use({ allowedFailures: { urls: PENDING_SERVICES } });
+
+interface HiddenCell {
+  table: number;
+  row: number;
+  column: string;
+  text: string;
+  why: string;
+}
+
+/**
+ * Cells whose content does not fit their own cell (it spills under the next
+ * column or under a sticky one), or that a sticky column covers with the table
+ * scrolled as far as it goes. Each table is scrolled to its start and its end.
+ */
+async function findHiddenCells(page: Page, ends: readonly ('start' | 'end')[] = ['start', 'end']): Promise<HiddenCell[]> {
+  return page.evaluate(async (ends) => {
+    const problems: HiddenCell[] = [];
+    const tables = [...document.querySelectorAll<HTMLElement>('main .arco-table')].filter((t) => t.offsetParent !== null);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    /** The extent of everything drawn in a cell: each text run and each descendant box, however deep. */
+    const measureContent = (cell: HTMLElement) => {
+      let left = Infinity;
+      let right = -Infinity;
+      const add = (r: DOMRect) => {
+        if (r.width === 0 && r.height === 0) return;
+        left = Math.min(left, r.left);
+        right = Math.max(right, r.right);
+      };
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node instanceof Text) {
+          if (!node.data.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          add(range.getBoundingClientRect());
+        } else if (node instanceof HTMLElement || node instanceof SVGElement) add(node.getBoundingClientRect());
+      }
+      return { left, right, width: right - left };
+    };
+    for (const [ti, table] of tables.entries()) {
+      const scroller = table.querySelector<HTMLElement>('.arco-table-content-inner, .arco-table-body');
+      const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+      for (const end of ends) {
+        if (scroller) scroller.scrollLeft = end === 'start' ? 0 : scroller.scrollWidth;
+        await frame();
+        for (const [ri, row] of [...table.querySelectorAll('thead tr, tbody tr')].entries()) {
+          const cells = [...row.querySelectorAll<HTMLTableCellElement>(':scope > td, :scope > th')];
+          const stickyRight = cells.filter((c) => c.classList.contains('arco-table-col-fixed-right'));
+          const stickyLeft = cells.filter((c) => c.classList.contains('arco-table-col-fixed-left'));
+          const coverFrom = Math.min(...stickyRight.map((c) => c.getBoundingClientRect().left), Infinity);
+          const coverTo = Math.max(...stickyLeft.map((c) => c.getBoundingClientRect().right), -Infinity);
+          for (const [ci, cell] of cells.entries()) {
+            if (cell.colSpan > 1 || !cell.textContent?.trim()) continue;
+            const box = cell.getBoundingClientRect();
+            const content = measureContent(cell);
+            const column = headers[ci] ?? `#${ci}`;
+            const text = cell.textContent.trim().slice(0, 40);
+            if (content.right > box.right + 1 || content.left < box.left - 1)
+              problems.push({
+                table: ti,
+                row: ri,
+                column,
+                text,
+                why: `content ${Math.round(content.width)} px in a ${Math.round(box.width)} px cell`,
+              });
+            const isSticky = stickyRight.includes(cell) || stickyLeft.includes(cell);
+            // A sticky column covers nothing: not at rest, and not with the table scrolled to its end.
+            if (!isSticky && content.right > coverFrom + 1 && content.left >= coverTo - 1)
+              problems.push({ table: ti, row: ri, column, text, why: `under the sticky right column (scrolled to the ${end})` });
+          }
+        }
+      }
+      if (scroller) scroller.scrollLeft = 0;
+    }
+    return problems;
+  }, ends);
+}
+
+for (const width of [1280, 1440]) {
+  test(`at ${width} px no page is wider than the window and no table cell is hidden`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signInFresh(page);
+    // One logged change, so the operation log has a row to lay out.
+    await callApi(page, 'POST', '/system/depts', { name: `版面检查 ${width}`, sort: 99 });
+    const report: Record<string, unknown> = {};
+    for (const target of await listConsolePages(page)) {
+      await page.goto(target.url);
+      await waitForPageSettled(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const hidden = await findHiddenCells(page);
+      if (overflow > 0 || hidden.length > 0)
+        report[target.name] = { overflow, hidden: [...new Set(hidden.map((h) => `${h.column}: ${h.why} (${h.text})`))].slice(0, 8) };
+    }
+    expect(report).toEqual({});
+  });
+}
+
+test('a table whose columns do not fit scrolls sideways, and scrolled to its end hides nothing', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInFresh(page);
+  await page.goto('/educate/student');
+  await expect(page.locator('.list-card .arco-table tbody tr').first()).toBeVisible();
+  await page.getByRole('button', { name: '列设置' }).click();
+  const chooser = page.locator('.list-column-chooser');
+  for (const column of ['出生日期', '邮箱', '监护人电话', '入学日期']) await chooser.getByText(column, { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.list-card .arco-table thead th').filter({ hasText: '入学日期' })).toHaveCount(1);
+  const scroller = page.locator('.list-card .arco-table-content-inner');
+  const sizes = await scroller.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    overflowX: getComputedStyle(el).overflowX,
+  }));
+  expect(sizes.scroll).toBeGreaterThan(sizes.client);
+  expect(sizes.overflowX).toBe('auto');
+  expect(await findHiddenCells(page, ['end'])).toEqual([]);
+});
