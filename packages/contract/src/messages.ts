@@ -2,6 +2,7 @@ import type { Locale } from './constants.js';
 import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
+import { OPS_MESSAGES } from './messages-ops.js';
 
 export type Texts = Record<Locale, string>;
 
@@ -116,7 +117,7 @@ const BASE_MESSAGES = {
 } as const satisfies Record<string, Texts>;
 
 /** Every server message; areas keep theirs in messages-<area>.ts. */
-export const SERVER_MESSAGES = { ...BASE_MESSAGES, ...SYSTEM_MESSAGES, ...SCHEDULE_MESSAGES, ...REPORT_MESSAGES } as const;
+export const SERVER_MESSAGES = { ...BASE_MESSAGES, ...SYSTEM_MESSAGES, ...SCHEDULE_MESSAGES, ...REPORT_MESSAGES, ...OPS_MESSAGES } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
 
@@ -135,6 +136,8 @@ export const THING_LABELS = {
   message: { 'zh-CN': '消息', 'en-US': 'Message' },
   notice: { 'zh-CN': '通知', 'en-US': 'Notice' },
   dept: { 'zh-CN': '部门', 'en-US': 'Department' },
+  job: { 'zh-CN': '定时任务', 'en-US': 'Scheduled job' },
+  region: { 'zh-CN': '行政区划', 'en-US': 'Region' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

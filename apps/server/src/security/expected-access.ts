@@ -135,4 +135,10 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /api/system/notices/:id/publish': 'perm global system:notice:publish',
   'DELETE /api/system/notices/:id': 'perm global system:notice:delete',
   'DELETE /api/system/notices': 'perm global system:notice:delete',
+  'GET /api/system/jobs': 'perm global system:job:list',
+  'GET /api/system/jobs/cron-preview': 'perm global system:job:list',
+  'PUT /api/system/jobs/:id': 'perm global system:job:edit',
+  'POST /api/system/jobs/:id/run': 'perm global system:job:run',
+  'GET /api/system/jobs/:id/runs': 'perm global system:job:list',
+  'GET /api/monitor/server': 'perm global monitor:server:view',
 };

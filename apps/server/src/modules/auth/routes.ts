@@ -19,6 +19,7 @@ import { getPrincipal, parseCampusHeader, publicRoute, signedIn } from '../../pl
 import { createSession, resolvePrincipal, revokeUserSessions } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { resolvePasswordTodo } from '../../lib/todos.js';
+import { defineSessionCleanupJob } from './session-cleanup.js';
 import { authenticate, decryptPassword, getCurrentUser, holdsActiveRole, listUserCampuses, recordLogin } from './service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
@@ -32,6 +33,7 @@ declare module 'fastify' {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
+  defineSessionCleanupJob(app);
 
   app.post(
     '/login',

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/campus-crud.js';
 import { CONTENT_TYPES, writeCsv, writeXlsx } from '../../lib/tabular.js';
 import { requirePerm } from '../../plugins/access.js';
-import { scheduleOperlogRetention } from './retention.js';
+import { defineOperlogPurgeJob } from './retention.js';
 
 /** `to` as a bare date means the whole of that day. */
 function parseBound(value: string, isEnd: boolean): Date {
@@ -61,7 +61,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 
 // Read-only by design: no route here writes, and the table refuses updates itself.
 export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
-  scheduleOperlogRetention(app);
+  defineOperlogPurgeJob(app);
 
   app.get(
     '/system/operlogs',
