@@ -49,6 +49,8 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { monitorRoutes } from './modules/monitor/routes.js';
+import { regionRoutes } from './modules/regions/routes.js';
+import { profileRoutes } from './modules/profiles/routes.js';
 import { createLoginRateStore } from './modules/auth/login-rate-store.js';
 import { ResultCode } from '@campus/contract';
 
@@ -139,9 +141,10 @@ export async function buildApp(
       timezone: config.jobTimezone,
     }),
   );
-  // Rows for the jobs the modules defined (a release that brings a job brings its row).
+  // Rows for the jobs the modules defined (a release that brings a job brings its row). A
+  // database not reachable yet must not stop the app from starting: start() syncs again.
   app.addHook('onReady', async () => {
-    await app.jobs.syncDefinitions();
+    await app.jobs.syncDefinitions().catch((err: unknown) => app.log.warn({ err }, 'scheduled jobs not synced yet'));
   });
   // In the background once listening: start-up (and the first health check) never waits on a job.
   app.addHook('onListen', async () => {
@@ -220,6 +223,8 @@ export async function buildApp(
       await api.register(noticeRoutes);
       await api.register(jobRoutes);
       await api.register(monitorRoutes);
+      await api.register(regionRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

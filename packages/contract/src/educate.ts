@@ -44,6 +44,22 @@ const pastDate = () =>
     )
     .optional();
 const optId = () => z.preprocess(emptyToNull, idField().nullable()).optional();
+/** A six-digit region code (native place); whether it is a known region is the server's check. */
+const regionField = () =>
+  z
+    .preprocess(
+      emptyToNull,
+      text()
+        .trim()
+        .regex(/^\d{6}$/)
+        .nullable(),
+    )
+    .optional();
+const regionFilter = () =>
+  text()
+    .trim()
+    .regex(/^\d{6}$/)
+    .optional();
 
 /** `sort=field:asc|desc` from an allow-list; anything else is a 400 listing the allowed values. */
 export function sortField<const F extends string>(fields: readonly F[]) {
@@ -73,6 +89,8 @@ const studentFields = {
   status: z.enum(STUDENT_STATUSES),
   enrolDate: optDate(),
   remark: optText(500),
+  regionCode: regionField(),
+  address: optText(200),
 };
 export const studentCreateSchema = z.strictObject(studentFields);
 export const studentUpdateSchema = z.strictObject(studentFields).partial();
@@ -85,6 +103,8 @@ export const studentQuerySchema = z.strictObject({
   gender: z.enum(GENDERS).optional(),
   grade: listText(32),
   className: listText(32),
+  /** Native place in this region or under it (a province matches its cities and counties). */
+  regionCode: regionFilter(),
 });
 export const studentSchema = z.object({
   ...stamps,
@@ -102,6 +122,8 @@ export const studentSchema = z.object({
   status: z.enum(STUDENT_STATUSES),
   enrolDate: z.string().nullable(),
   remark: z.string(),
+  regionCode: z.string().nullable(),
+  address: z.string(),
 });
 export type Student = z.infer<typeof studentSchema>;
 export type StudentCreate = z.infer<typeof studentCreateSchema>;
@@ -120,6 +142,8 @@ const teacherFields = {
   status: z.enum(STAFF_STATUSES),
   hireDate: pastDate(),
   userId: optId(),
+  regionCode: regionField(),
+  address: optText(200),
 };
 export const teacherCreateSchema = z.strictObject(teacherFields);
 export const teacherUpdateSchema = z.strictObject(teacherFields).partial();
@@ -131,6 +155,7 @@ export const teacherQuerySchema = z.strictObject({
   status: z.enum(STAFF_STATUSES).optional(),
   gender: z.enum(GENDERS).optional(),
   subject: listText(64),
+  regionCode: regionFilter(),
 });
 export const teacherSchema = z.object({
   ...stamps,
@@ -144,6 +169,8 @@ export const teacherSchema = z.object({
   status: z.enum(STAFF_STATUSES),
   hireDate: z.string().nullable(),
   userId: z.number().int().nullable(),
+  regionCode: z.string().nullable(),
+  address: z.string(),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
+import { studentSchema, teacherSchema } from './educate.js';
 import { boolField, text } from './fields.js';
 
 // Operations (issue 19): the server monitor, scheduled jobs and regions.
@@ -162,3 +163,65 @@ export const regionListQuerySchema = z.strictObject({ parent: text().trim().rege
 export const regionSearchQuerySchema = z.strictObject({ keyword: text().trim().min(1).max(32) });
 export const regionParamsSchema = z.strictObject({ id: text().trim().regex(REGION_CODE_PATTERN) });
 export const regionSearchHitSchema = regionDetailSchema;
+
+// ---- profile pages (students, teachers) ----------------------------------------
+
+export const studentEnrolmentSchema = z.object({
+  courseId: z.number().int(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  courseStatus: z.string(),
+  credits: z.number(),
+  termId: z.number().int(),
+  termName: z.string(),
+  academicYear: z.string(),
+  isCurrentTerm: z.boolean(),
+  teacherId: z.number().int(),
+  teacherName: z.string(),
+  enrolledAt: z.string(),
+});
+export type StudentEnrolment = z.infer<typeof studentEnrolmentSchema>;
+
+export const teacherCourseSchema = z.object({
+  courseId: z.number().int(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  courseStatus: z.string(),
+  termId: z.number().int(),
+  termName: z.string(),
+  academicYear: z.string(),
+  isCurrentTerm: z.boolean(),
+  enrolled: z.number().int(),
+  capacity: z.number().int(),
+  /** Scheduled minutes in an average week of the term. */
+  weeklyMinutes: z.number(),
+});
+export type TeacherCourse = z.infer<typeof teacherCourseSchema>;
+
+/** regionName: the native place spelled out ("浙江省 杭州市 西湖区"), '' when not given. */
+export const studentProfileSchema = z.object({
+  student: studentSchema,
+  regionName: z.string(),
+  enrolments: z.array(studentEnrolmentSchema),
+});
+export type StudentProfile = z.infer<typeof studentProfileSchema>;
+export const teacherProfileSchema = z.object({
+  teacher: teacherSchema,
+  regionName: z.string(),
+  courses: z.array(teacherCourseSchema),
+});
+export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
+
+/** One operation-log entry about a record (its profile's history). */
+export const recordHistoryItemSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  module: z.string(),
+  action: z.string(),
+  method: z.string(),
+  status: z.number().int(),
+  code: z.number().int(),
+  msg: z.string(),
+  createdAt: z.string(),
+});
+export type RecordHistoryItem = z.infer<typeof recordHistoryItemSchema>;

@@ -141,4 +141,11 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /api/system/jobs/:id/run': 'perm global system:job:run',
   'GET /api/system/jobs/:id/runs': 'perm global system:job:list',
   'GET /api/monitor/server': 'perm global monitor:server:view',
+  'GET /api/regions': 'signedIn global',
+  'GET /api/regions/search': 'signedIn global',
+  'GET /api/regions/:id': 'signedIn global',
+  'GET /api/educate/students/:id/profile': 'perm campus educate:student:list',
+  'GET /api/educate/teachers/:id/profile': 'perm campus educate:teacher:list',
+  'GET /api/educate/students/:id/history': 'perm campus system:operlog:list',
+  'GET /api/educate/teachers/:id/history': 'perm campus system:operlog:list',
 };

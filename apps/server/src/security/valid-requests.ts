@@ -643,6 +643,27 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
   },
   'GET /api/monitor/server': { build: () => ({ url: '/api/monitor/server' }), foreign: 'noLeak' },
 
+  // ---- regions and profiles
+  'GET /api/regions': { build: () => ({ url: '/api/regions', query: { parent: '330000' } }), foreign: 'noLeak' },
+  'GET /api/regions/search': { build: () => ({ url: '/api/regions/search', query: { keyword: '西湖' } }), foreign: 'noLeak' },
+  'GET /api/regions/:id': { build: () => ({ url: '/api/regions/330106' }), foreign: 'noLeak' },
+  'GET /api/educate/students/:id/profile': {
+    build: ({ path }) => ({ url: `/api/educate/students/${path.studentId}/profile` }),
+    foreign: 'notFound',
+  },
+  'GET /api/educate/teachers/:id/profile': {
+    build: ({ path }) => ({ url: `/api/educate/teachers/${path.teacherId}/profile` }),
+    foreign: 'notFound',
+  },
+  'GET /api/educate/students/:id/history': {
+    build: ({ path }) => ({ url: `/api/educate/students/${path.studentId}/history` }),
+    foreign: 'notFound',
+  },
+  'GET /api/educate/teachers/:id/history': {
+    build: ({ path }) => ({ url: `/api/educate/teachers/${path.teacherId}/history` }),
+    foreign: 'notFound',
+  },
+
   // ---- reports and dashboard
   'GET /api/report/summary': {
     build: ({ ref }) => ({ url: '/api/report/summary', query: { termId: String(ref.termId) } }),

@@ -136,11 +136,21 @@ export class JobScheduler {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await this.syncDefinitions();
-    await this.sweepOrphans(true);
+    // A database not reachable now: the ticks try again.
+    await this.prepare().catch((err: unknown) => this.log.warn({ err }, 'job scheduler: database not ready, will retry'));
     this.heartbeat = setInterval(() => void this.renewHeartbeats(), this.options.heartbeatMs);
     this.heartbeat.unref();
     this.schedule(0);
+  }
+
+  private prepared = false;
+
+  /** Once per start: the rows of the defined jobs, and the runs a dead process left running. */
+  private async prepare(): Promise<void> {
+    if (this.prepared) return;
+    await this.syncDefinitions();
+    await this.sweepOrphans(true);
+    this.prepared = true;
   }
 
   /** Ticks again soon: a job was edited here. */
@@ -172,6 +182,7 @@ export class JobScheduler {
     while (this.ticking) await this.ticking;
     let sleepMs = this.options.maxSleepMs;
     const work = (async () => {
+      await this.prepare();
       await this.sweepOrphans(false);
       const rows = await queryRows<{ id: number; key: string; due_ms: number | string }>(
         this.db,

@@ -271,8 +271,9 @@ describe('exactly once across instances', () => {
     t.app.jobs.define(make('a'));
     const b = await secondInstance(make('b'));
     try {
-      await t.app.jobs.syncDefinitions();
-      await b.jobs.syncDefinitions();
+      // Each scheduler's first tick prepares it (rows, and orphans of a previous process).
+      await t.app.jobs.tick();
+      await b.jobs.tick();
       const id = await jobId('test-counted');
       const rounds = 12;
       for (let i = 0; i < rounds; i++) {

@@ -5,6 +5,7 @@ import { courses, scheduleEntries, teachers, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { registerCampusCrud, type CampusCrudSpec, type Reference, type Values } from '../../lib/campus-crud.js';
 import { registerCampusIo, type CampusIoSpec } from '../../lib/campus-io.js';
+import { regionFilterSql, withRegionCheck } from '../../lib/regions.js';
 import { ResultCode } from '@campus/contract';
 
 type Row = typeof teachers.$inferSelect;
@@ -24,13 +25,20 @@ export const toTeacher = (r: Row): Teacher => ({
   status: r.status as Teacher['status'],
   hireDate: r.hireDate,
   userId: r.userId,
+  regionCode: r.regionCode,
+  address: r.address,
 });
 
 export const teacherSpec: CampusCrudSpec<typeof teachers> = {
   thing: 'teacher',
   table: teachers,
   perms: { list: 'educate:teacher:list', add: 'educate:teacher:add', edit: 'educate:teacher:edit', delete: 'educate:teacher:delete' },
-  schemas: { create: teacherCreateSchema, update: teacherUpdateSchema, query: teacherQuerySchema, item: teacherSchema },
+  schemas: {
+    create: withRegionCheck(teacherCreateSchema),
+    update: withRegionCheck(teacherUpdateSchema),
+    query: teacherQuerySchema,
+    item: teacherSchema,
+  },
   sortColumns: {
     staffNo: teachers.staffNo,
     name: teachers.name,
@@ -46,6 +54,7 @@ export const teacherSpec: CampusCrudSpec<typeof teachers> = {
     q.status ? eq(teachers.status, q.status as string) : undefined,
     q.gender ? eq(teachers.gender, q.gender as string) : undefined,
     q.subject ? eq(teachers.subject, q.subject as string) : undefined,
+    regionFilterSql(teachers.regionCode, q.regionCode),
   ],
   uniques: [{ field: 'staffNo', column: teachers.staffNo, constraint: 'teachers_cam_no_uq' }],
   toValues: (body) => ({ ...body }),
