@@ -147,7 +147,7 @@ export function withRegionCheck<T extends z.ZodType<Record<string, unknown>>>(sc
   return schema.superRefine((value, ctx) => {
     const code = value.regionCode;
     if (typeof code === 'string' && !isRegionCode(code)) ctx.addIssue({ code: 'custom', path: ['regionCode'], message: 'region.unknown' });
-  }) as T;
+  });
 }
 
 /** The list filter: this region or anything under it (an unknown code matches nothing). */
