@@ -13,6 +13,7 @@ import { fieldLabel, valueOptions } from './educate-labels';
 import { StatusTag } from './status-tag';
 import { useCourseOptions } from './use-course-options';
 import './course.css';
+import { PersonLink } from '../../lib/person-link';
 
 const PAGE_KEY = 'course';
 const COURSE_DELETE = 'educate:course:delete';
@@ -29,7 +30,12 @@ export function CoursePage() {
     { key: 'code', title: label('code'), width: 120 },
     { key: 'name', title: label('name'), width: 180 },
     { key: 'termId', title: label('termId'), width: 150, render: (c) => options.termName(c.termId) },
-    { key: 'teacherId', title: label('teacherId'), width: 110, render: (c) => options.teacherName(c.teacherId) },
+    {
+      key: 'teacherId',
+      title: label('teacherId'),
+      width: 110,
+      render: (c) => <PersonLink kind="teacher" id={c.teacherId} name={options.teacherName(c.teacherId)} />,
+    },
     {
       key: 'enrolled',
       title: label('enrolled'),
