@@ -21,10 +21,13 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerHttpHygiene } from './plugins/http-hygiene.js';
 import { redactUrl, serializeLoggedRequest } from './lib/redact.js';
 import { registerOperlog } from './plugins/operlog.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { createPrettyLogStream } from './lib/log-format.js';
 import { ListCaches } from './resources/list-caches.js';
+import { createInstanceInfo, type InstanceInfo } from './lib/instance.js';
+import { DEFAULT_SCHEDULER_OPTIONS, JobScheduler } from './lib/jobs/scheduler.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { menuRoutes } from './modules/menus/routes.js';
@@ -47,6 +50,10 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
+import { monitorRoutes } from './modules/monitor/routes.js';
+import { regionRoutes } from './modules/regions/routes.js';
+import { profileRoutes } from './modules/profiles/routes.js';
 import { createLoginRateStore } from './modules/auth/login-rate-store.js';
 import { ResultCode } from '@campus/contract';
 
@@ -57,6 +64,10 @@ declare module 'fastify' {
     db: Db;
     /** Set when shutdown starts: new requests get 503 while in-flight ones finish. */
     isClosing: boolean;
+    /** This process as the monitor and the job runs name it. */
+    instance: InstanceInfo;
+    /** Scheduled background jobs: modules define theirs; ticking starts once the server listens. */
+    jobs: JobScheduler;
   }
 }
 
@@ -125,11 +136,35 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('listCaches', new ListCaches());
   app.decorate('isClosing', false);
+  const instance = createInstanceInfo();
+  app.decorate('instance', instance);
+  app.decorate(
+    'jobs',
+    new JobScheduler(database.db, instance, app.log, {
+      ...DEFAULT_SCHEDULER_OPTIONS,
+      singleOwner: database.kind === 'pglite',
+      leaseMs: config.jobLeaseS * 1000,
+      timezone: config.jobTimezone,
+    }),
+  );
+  // Rows for the jobs the modules defined (a release that brings a job brings its row). A
+  // database not reachable yet must not stop the app from starting: start() syncs again.
+  app.addHook('onReady', async () => {
+    await app.jobs.syncDefinitions().catch((err: unknown) => app.log.warn({ err }, 'scheduled jobs not synced yet'));
+  });
+  // In the background once listening: start-up (and the first health check) never waits on a job.
+  app.addHook('onListen', async () => {
+    app.jobs.start().catch((err: unknown) => app.log.error({ err }, 'job scheduler did not start'));
+  });
+  app.addHook('preClose', async () => {
+    await app.jobs.stop();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrors(app);
+  registerMetrics(app);
   app.addHook('onRequest', async (request, reply) => {
     if (app.isClosing) {
       reply.header('connection', 'close');
@@ -190,6 +225,10 @@ export async function buildApp(
       await api.register(dashboardRoutes);
       await api.register(messageRoutes);
       await api.register(noticeRoutes);
+      await api.register(jobRoutes);
+      await api.register(monitorRoutes);
+      await api.register(regionRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

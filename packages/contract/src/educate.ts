@@ -40,6 +40,22 @@ const pastDate = () =>
     )
     .optional();
 const optId = () => z.preprocess(emptyToNull, idField().nullable()).optional();
+/** A six-digit region code (native place); whether it is a known region is the server's check. */
+const regionField = () =>
+  z
+    .preprocess(
+      emptyToNull,
+      text()
+        .trim()
+        .regex(/^\d{6}$/)
+        .nullable(),
+    )
+    .optional();
+const regionFilter = () =>
+  text()
+    .trim()
+    .regex(/^\d{6}$/)
+    .optional();
 
 /** `sort=field:asc|desc` from an allow-list; anything else is a 400 listing the allowed values. */
 export function sortField<const F extends string>(fields: readonly F[]) {
@@ -69,6 +85,8 @@ const studentFields = {
   status: z.enum(STUDENT_STATUSES),
   enrolDate: optDate(),
   remark: optText(500),
+  regionCode: regionField(),
+  address: optText(200),
 };
 export const studentCreateSchema = z.strictObject(studentFields);
 export const studentUpdateSchema = z.strictObject(studentFields).partial();
@@ -81,6 +99,8 @@ export const studentQuerySchema = z.strictObject({
   gender: z.enum(GENDERS).optional(),
   grade: listText(32),
   className: listText(32),
+  /** Native place in this region or under it (a province matches its cities and counties). */
+  regionCode: regionFilter(),
 });
 export const studentSchema = z.object({
   ...stamps,
@@ -98,6 +118,8 @@ export const studentSchema = z.object({
   status: z.enum(STUDENT_STATUSES),
   enrolDate: z.string().nullable(),
   remark: z.string(),
+  regionCode: z.string().nullable(),
+  address: z.string(),
 });
 export type Student = z.infer<typeof studentSchema>;
 export type StudentCreate = z.infer<typeof studentCreateSchema>;
@@ -116,6 +138,8 @@ const teacherFields = {
   status: z.enum(STAFF_STATUSES),
   hireDate: pastDate(),
   userId: optId(),
+  regionCode: regionField(),
+  address: optText(200),
 };
 export const teacherCreateSchema = z.strictObject(teacherFields);
 export const teacherUpdateSchema = z.strictObject(teacherFields).partial();
@@ -127,6 +151,7 @@ export const teacherQuerySchema = z.strictObject({
   status: z.enum(STAFF_STATUSES).optional(),
   gender: z.enum(GENDERS).optional(),
   subject: listText(64),
+  regionCode: regionFilter(),
 });
 export const teacherSchema = z.object({
   ...stamps,
@@ -140,6 +165,8 @@ export const teacherSchema = z.object({
   status: z.enum(STAFF_STATUSES),
   hireDate: z.string().nullable(),
   userId: z.number().int().nullable(),
+  regionCode: z.string().nullable(),
+  address: z.string(),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 

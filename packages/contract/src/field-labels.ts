@@ -22,6 +22,8 @@ export const FIELD_LABELS = {
     status: { 'zh-CN': '状态', 'en-US': 'Status' },
     enrolDate: { 'zh-CN': '入学日期', 'en-US': 'Enrol date' },
     remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
+    regionCode: { 'zh-CN': '籍贯代码', 'en-US': 'Native place code' },
+    address: { 'zh-CN': '家庭住址', 'en-US': 'Address' },
   },
   teacher: {
     staffNo: { 'zh-CN': '工号', 'en-US': 'Staff No.' },
@@ -33,6 +35,8 @@ export const FIELD_LABELS = {
     title: { 'zh-CN': '职称', 'en-US': 'Title' },
     status: { 'zh-CN': '状态', 'en-US': 'Status' },
     hireDate: { 'zh-CN': '入职日期', 'en-US': 'Hire date' },
+    regionCode: { 'zh-CN': '籍贯代码', 'en-US': 'Native place code' },
+    address: { 'zh-CN': '住址', 'en-US': 'Address' },
   },
   /** The columns of a manager file (department and linked account are set in the console). */
   manager: {

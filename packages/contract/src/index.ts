@@ -17,3 +17,4 @@ export * from './schedule.js';
 export * from './report.js';
 export * from './phone.js';
 export * from './calendar-feed.js';
+export * from './ops.js';

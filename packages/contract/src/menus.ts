@@ -27,9 +27,12 @@ export const RouteName = {
   redirect: 'Redirect',
   dashboard: 'Dashboard',
   workplace: 'Workplace',
+  monitor: 'Monitor',
   educate: 'Educate',
   student: 'Student',
+  studentProfile: 'StudentProfile',
   teacher: 'Teacher',
+  teacherProfile: 'TeacherProfile',
   manager: 'Manager',
   course: 'Course',
   room: 'Room',
@@ -52,6 +55,7 @@ export const RouteName = {
   operLog: 'OperLog',
   resetPassword: 'ResetPassword',
   notice: 'Notice',
+  job: 'Job',
 } as const;
 
 export const DEFAULT_ROUTE_NAME = RouteName.workplace;
@@ -76,6 +80,11 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         name: RouteName.workplace,
         path: '/dashboard/workplace',
         meta: { ...auth, locale: 'menu.dashboard.workplace', perms: [ALL_PERMS] },
+      },
+      {
+        name: RouteName.monitor,
+        path: '/dashboard/monitor',
+        meta: { ...auth, locale: 'menu.dashboard.monitor', perms: ['monitor:server:view'], order: 1 },
       },
     ],
   },
@@ -118,6 +127,28 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         name: RouteName.timetable,
         path: '/educate/timetable',
         meta: { ...auth, locale: 'menu.educate.timetable', perms: ['educate:schedule:list'], order: 7 },
+      },
+      {
+        name: RouteName.studentProfile,
+        path: '/educate/student/:id',
+        meta: {
+          ...auth,
+          locale: 'menu.educate.studentProfile',
+          perms: ['educate:student:list'],
+          hideInMenu: true,
+          activeMenu: RouteName.student,
+        },
+      },
+      {
+        name: RouteName.teacherProfile,
+        path: '/educate/teacher/:id',
+        meta: {
+          ...auth,
+          locale: 'menu.educate.teacherProfile',
+          perms: ['educate:teacher:list'],
+          hideInMenu: true,
+          activeMenu: RouteName.teacher,
+        },
       },
       {
         name: RouteName.courseAdd,
@@ -208,6 +239,7 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         path: '/system/notice',
         meta: { ...auth, locale: 'menu.system.notice', perms: ['system:notice:list'], order: 8 },
       },
+      { name: RouteName.job, path: '/system/job', meta: { ...auth, locale: 'menu.system.job', perms: ['system:job:list'], order: 9 } },
     ],
   },
 ];

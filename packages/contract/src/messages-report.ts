@@ -74,6 +74,8 @@ export const REPORT_MESSAGES = {
   'col.month': { 'zh-CN': '月份', 'en-US': 'Month' },
   'group.studentStatus': { 'zh-CN': '学生状态', 'en-US': 'Student status' },
   'group.grade': { 'zh-CN': '年级', 'en-US': 'Grade' },
+  'group.province': { 'zh-CN': '籍贯省份', 'en-US': 'Native province' },
+  'group.noProvince': { 'zh-CN': '未填写', 'en-US': 'Not given' },
   'group.class': { 'zh-CN': '班级', 'en-US': 'Class' },
   'group.teacherStatus': { 'zh-CN': '教师状态', 'en-US': 'Teacher status' },
   'group.managerStatus': { 'zh-CN': '管理人员状态', 'en-US': 'Manager status' },

@@ -3,6 +3,7 @@ import { FILE_MESSAGES } from './messages-files.js';
 import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
+import { OPS_MESSAGES } from './messages-ops.js';
 
 /**
  * Every message the server puts in `msg`, in both locales. Keys are stable; the
@@ -123,6 +124,7 @@ export const SERVER_MESSAGES = {
   ...SCHEDULE_MESSAGES,
   ...REPORT_MESSAGES,
   ...FILE_MESSAGES,
+  ...OPS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -143,6 +145,8 @@ export const THING_LABELS = {
   notice: { 'zh-CN': '通知', 'en-US': 'Notice' },
   dept: { 'zh-CN': '部门', 'en-US': 'Department' },
   calendarFeed: { 'zh-CN': '日历订阅', 'en-US': 'Calendar feed' },
+  job: { 'zh-CN': '定时任务', 'en-US': 'Scheduled job' },
+  region: { 'zh-CN': '行政区划', 'en-US': 'Region' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

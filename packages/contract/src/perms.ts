@@ -25,6 +25,8 @@ const ACTION_LABELS: Record<string, Label> = {
   unlock: { 'zh-CN': '解除锁定', 'en-US': 'Unlock' },
   assign: { 'zh-CN': '分配', 'en-US': 'Assign' },
   publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
+  view: { 'zh-CN': '查看', 'en-US': 'View' },
+  run: { 'zh-CN': '立即执行', 'en-US': 'Run now' },
 };
 
 const CRUD = ['list', 'add', 'edit', 'delete'] as const;
@@ -47,6 +49,8 @@ const THINGS = [
   { area: 'system', thing: 'operlog', label: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, actions: ['list', 'export'] },
   { area: 'system', thing: 'loginlog', label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, actions: ['list', 'unlock'] },
   { area: 'system', thing: 'notice', label: { 'zh-CN': '通知公告', 'en-US': 'Notices' }, actions: ['list', 'publish', 'edit', 'delete'] },
+  { area: 'system', thing: 'job', label: { 'zh-CN': '定时任务', 'en-US': 'Scheduled tasks' }, actions: ['list', 'edit', 'run'] },
+  { area: 'monitor', thing: 'server', label: { 'zh-CN': '服务监控', 'en-US': 'Server monitor' }, actions: ['view'] },
 ] as const satisfies readonly ThingSpec[];
 
 type CodesOf<T> = T extends { area: infer A extends string; thing: infer B extends string; actions: readonly (infer C extends string)[] }
@@ -163,6 +167,10 @@ export const Perm = {
   noticePublish: 'system:notice:publish',
   noticeEdit: 'system:notice:edit',
   noticeDelete: 'system:notice:delete',
+  jobList: 'system:job:list',
+  jobEdit: 'system:job:edit',
+  jobRun: 'system:job:run',
+  monitorServer: 'monitor:server:view',
 } as const satisfies Record<string, PermCode>;
 
 /** Compiles only while `Perm` names every code of the catalogue but `*`. */

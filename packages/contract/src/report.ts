@@ -36,6 +36,8 @@ export const reportSummarySchema = z.object({
     byStatus: z.array(statusCount),
     byGrade: z.array(z.object({ grade: z.string(), count: z.number().int() })),
     byClass: z.array(z.object({ grade: z.string(), className: z.string(), count: z.number().int() })),
+    /** By native province (regionCode's province; null: not given), most first. */
+    byProvince: z.array(z.object({ regionCode: z.string().nullable(), name: z.string(), count: z.number().int() })),
   }),
   teachers: z.object({ total: z.number().int(), byStatus: z.array(statusCount) }),
   managers: z.object({ total: z.number().int(), byStatus: z.array(statusCount) }),

@@ -46,6 +46,18 @@ const envSchema = z.object({
   OPERLOG_RETENTION_DAYS: int(1, 36_500).default(365),
   SESSION_CACHE_TTL_S: int(0, 3600).default(30),
   SESSION_CACHE_MAX: int(1, 1_000_000).default(10_000),
+  JOB_LEASE_S: int(1, 3600).default(60),
+  JOB_TIMEZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Shanghai')
+    .default('Asia/Shanghai'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -89,6 +101,10 @@ export interface AppConfig {
   /** Seconds a resolved session stays cached (a safety net: changes evict at once); 0 turns the cache off. */
   sessionCacheTtlS: number;
   sessionCacheMax: number;
+  /** A scheduled job run whose instance stopped renewing it for this long is marked failed. */
+  jobLeaseS: number;
+  /** The time zone cron expressions of scheduled jobs are read in. */
+  jobTimezone: string;
 }
 
 export class ConfigError extends Error {
@@ -139,5 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operlogRetentionDays: e.OPERLOG_RETENTION_DAYS,
     sessionCacheTtlS: e.SESSION_CACHE_TTL_S,
     sessionCacheMax: e.SESSION_CACHE_MAX,
+    jobLeaseS: e.JOB_LEASE_S,
+    jobTimezone: e.JOB_TIMEZONE,
   };
 }

@@ -36,6 +36,8 @@ export interface Database {
    */
   planOnce?: Db;
   ping(): Promise<void>;
+  /** PostgreSQL only: connections of both pools, open, idle, and requests waiting for one (the monitor). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /**
    * PGlite only: LISTEN in this process (its one connection); answers the
@@ -133,6 +135,11 @@ async function openPostgres(config: AppConfig, url: string, log: DbLog): Promise
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      total: pool.totalCount + planOncePool.totalCount,
+      idle: pool.idleCount + planOncePool.idleCount,
+      waiting: pool.waitingCount + planOncePool.waitingCount,
+    }),
     createClient: (clientConfig) =>
       target.Client ? new target.Client(clientConfig) : new pg.Client({ ...clientConfig, connectionString: target.url }),
     async close() {

@@ -42,13 +42,15 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   health: 'Liveness and the database in use; no sign-in.',
   auth: 'Sign-in (the password AES-encrypted with the key of GET /api/login/cipher), sign-out, the current user, their menus and password.',
   campus: "The caller's campuses and the current one.",
-  system: 'System administration: users, roles, menus, permissions, departments, operation and login logs.',
+  system: 'System administration: users, roles, menus, permissions, departments, operation and login logs, scheduled jobs.',
   educate:
     'Campus-scoped school data: students, teachers, managers, rooms, terms, courses, enrolments, schedules, timetables and calendar feeds.',
   report: 'Campus reports and their exports.',
   dashboard: 'The Workplace: overview, today, enrolment trend, popular courses and teachers.',
   message: 'The message box: messages, notices, todos, read state and the live event stream.',
   calendar: 'Personal calendar feed URLs (iCalendar): create, rotate, revoke, and the feed itself for calendar apps.',
+  monitor: "This server's figures (requests, latency, CPU, memory, event loop), its database and every live instance.",
+  region: "China's administrative divisions (province, city, county): children of a region, search by name, one region with its path.",
 };
 
 interface Operation extends Json {

@@ -15,10 +15,10 @@ const leaf = (name: string, meta: Partial<MenuItem['meta']> = {}): MenuItem => (
 describe('buildMenuTree', () => {
   it('shows the whole default menu to an admin, sorted, without hidden entries', () => {
     expect(names(buildMenuTree(DEFAULT_MENUS, [ALL_PERMS]))).toEqual([
-      { Dashboard: ['Workplace'] },
+      { Dashboard: ['Workplace', 'Monitor'] },
       { Educate: ['Student', 'Teacher', 'Manager', 'Course', 'Room', 'Term', 'Timetable'] },
       { Report: ['Summary'] },
-      { System: ['User', 'Role', 'Menu', 'Perm', 'Dept', 'OperLog', 'ResetPassword', 'Notice'] },
+      { System: ['User', 'Role', 'Menu', 'Perm', 'Dept', 'OperLog', 'ResetPassword', 'Notice', 'Job'] },
     ]);
   });
 

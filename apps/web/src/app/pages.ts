@@ -102,6 +102,22 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
     () => import('../features/system/notice-page'),
     (m) => m.NoticePage,
   ),
+  [RouteName.monitor]: page(
+    () => import('../features/monitor/monitor-page'),
+    (m) => m.MonitorPage,
+  ),
+  [RouteName.job]: page(
+    () => import('../features/jobs/job-page'),
+    (m) => m.JobPage,
+  ),
+  [RouteName.studentProfile]: page(
+    () => import('../features/educate/student-profile-page'),
+    (m) => m.StudentProfilePage,
+  ),
+  [RouteName.teacherProfile]: page(
+    () => import('../features/educate/teacher-profile-page'),
+    (m) => m.TeacherProfilePage,
+  ),
   [RouteName.redirect]: page(
     () => import('../features/redirect/redirect-page'),
     (m) => m.RedirectPage,

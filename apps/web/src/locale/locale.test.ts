@@ -15,6 +15,8 @@ import { reportEnUS } from './report-en-us';
 import { reportZhCN } from './report-zh-cn';
 import { scheduleEnUS } from './schedule-en-us';
 import { scheduleZhCN } from './schedule-zh-cn';
+import { opsEnUS } from './ops-en-us';
+import { opsZhCN } from './ops-zh-cn';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -73,6 +75,7 @@ describe('locales', () => {
       [dashboardZhCN, dashboardEnUS],
       [reportZhCN, reportEnUS],
       [scheduleZhCN, scheduleEnUS],
+      [opsZhCN, opsEnUS],
     ] as Record<string, string>[][]) {
       if (!zhBook || !enBook) throw new Error('book pair');
       expect(Object.keys(enBook).sort()).toEqual(Object.keys(zhBook).sort());
@@ -103,7 +106,9 @@ describe('locales', () => {
         for (const m of text.matchAll(pattern))
           if (
             m[1] &&
-            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN].some((book) => m[1] !== undefined && m[1] in book)
+            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN, opsZhCN].some(
+              (book) => m[1] !== undefined && m[1] in book,
+            )
           )
             missing.add(`${m[1]} (${file})`);
     }

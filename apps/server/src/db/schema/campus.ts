@@ -73,6 +73,9 @@ export const students = pgTable(
     status: varchar('status', { length: 16 }).notNull(),
     enrolDate: date('enrol_date', { mode: 'string' }),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
+    /** Native place: a six-digit code of lib/regions (null: not given). */
+    regionCode: varchar('region_code', { length: 6 }),
+    address: varchar('address', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** What `keyword` searches, as 1- and 2-character grams, kept by the database (decision 018). */
@@ -80,6 +83,7 @@ export const students = pgTable(
   },
   (t) => [
     primaryKey({ name: 'students_pkey', columns: [t.camId, t.id] }),
+    index('students_cam_region_idx').on(t.camId, t.regionCode),
     uniqueIndex('students_cam_no_uq').on(t.camId, t.studentNo),
     // Contains-search on number, name and phone: the keyword's grams find the candidates (decision 018).
     index('students_search_grams_idx').using('gin', t.searchGrams),
@@ -105,6 +109,9 @@ export const teachers = pgTable(
     status: varchar('status', { length: 16 }).notNull(),
     hireDate: date('hire_date', { mode: 'string' }),
     userId: integer('user_id').references(() => users.id),
+    /** Native place: a six-digit code of lib/regions (null: not given). */
+    regionCode: varchar('region_code', { length: 6 }),
+    address: varchar('address', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** What `keyword` searches (decision 018). */
@@ -112,6 +119,7 @@ export const teachers = pgTable(
   },
   (t) => [
     primaryKey({ name: 'teachers_pkey', columns: [t.camId, t.id] }),
+    index('teachers_cam_region_idx').on(t.camId, t.regionCode),
     uniqueIndex('teachers_cam_no_uq').on(t.camId, t.staffNo),
     index('teachers_search_grams_idx').using('gin', t.searchGrams),
     index('teachers_user_idx').on(t.userId),

@@ -20,6 +20,7 @@ import { createSession, resolvePrincipal, revokeUserSessions } from '../../plugi
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { resolvePasswordTodo } from '../../lib/todos.js';
 import { registerLoginCipherRoute } from './cipher-routes.js';
+import { defineSessionCleanupJob } from './session-cleanup.js';
 import { authenticate, decryptPassword, getCurrentUser, holdsActiveRole, listUserCampuses, recordLogin } from './service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
@@ -34,6 +35,7 @@ declare module 'fastify' {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   registerLoginCipherRoute(app);
+  defineSessionCleanupJob(app);
 
   app.post(
     '/login',

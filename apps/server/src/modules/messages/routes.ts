@@ -16,7 +16,7 @@ import { resolvePrincipal } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { announceUnreadChange, watchUnreadChanges } from '../../lib/unread-events.js';
 import { countUnread, listMessages, markAllRead, markRead } from './service.js';
-import { scheduleTodoScan } from './todo-scan.js';
+import { defineTodoScanJob } from './todo-scan.js';
 
 const tags = ['message'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -27,14 +27,13 @@ export interface MessageRoutesOptions {
   streamPollMs?: number;
   /** Comment lines that keep proxies from closing an idle stream. */
   keepAliveMs?: number;
-  scanIntervalMs?: number;
 }
 
 export const messageRoutes: FastifyPluginAsync<MessageRoutesOptions> = async (parent, opts) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const streamPollMs = opts.streamPollMs ?? 5_000;
   const keepAliveMs = opts.keepAliveMs ?? 20_000;
-  scheduleTodoScan(app, opts.scanIntervalMs);
+  defineTodoScanJob(app);
 
   app.get(
     '/message/list',
@@ -114,7 +113,7 @@ export const messageRoutes: FastifyPluginAsync<MessageRoutesOptions> = async (pa
   app.get(
     '/message/stream',
     {
-      config: { access: signedIn('global', { allowMustChange: true }) },
+      config: { access: signedIn('global', { allowMustChange: true }), metrics: false },
       schema: {
         tags,
         summary:

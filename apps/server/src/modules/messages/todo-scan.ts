@@ -5,8 +5,6 @@ import { queryRows } from '../../db/query.js';
 import { formatStoredText, Perm, type PermCode } from '@campus/contract';
 import { announceUnreadChange } from '../../lib/unread-events.js';
 
-const HOUR_MS = 3_600_000;
-
 /**
  * One kind of problem the scan looks for. `findings` is a SQL select over every
  * campus answering cam_id, subject and the params of the todo's texts; each
@@ -125,35 +123,21 @@ export async function scanForTodos(db: Executor): Promise<ScanResult> {
   return { raised, closed };
 }
 
-const STARTUP_DELAY_MS = 1_000;
-
-/** Scans shortly after the server listens, then hourly; close waits for a scan in flight. */
-export function scheduleTodoScan(app: FastifyInstance, intervalMs = HOUR_MS): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const r = await scanForTodos(app.db);
-        if (r.raised || r.closed) app.log.info(r, 'todo scan');
-      } catch (err) {
-        app.log.error({ err }, 'todo scan failed');
-      }
-    });
-    return running;
-  };
-  let first: NodeJS.Timeout | undefined;
-  app.addHook('onListen', async () => {
-    // In the background, a moment after listening: start-up (and the first
-    // health check) must not wait on a scan of every campus.
-    first = setTimeout(() => void run(), STARTUP_DELAY_MS);
-    first.unref();
-    timer = setInterval(() => void run(), intervalMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
+/**
+ * The hourly scan as a scheduled job (lib/jobs): one instance runs each due
+ * time; a new database scans right after its first start.
+ */
+export function defineTodoScanJob(app: FastifyInstance): void {
+  app.jobs.define({
+    key: 'todo-scan',
+    nameKey: 'job.todoScan.name',
+    descriptionKey: 'job.todoScan.description',
+    cron: '0 * * * *',
+    runOnInstall: true,
+    async run({ db, log }) {
+      const r = await scanForTodos(db);
+      if (r.raised || r.closed) log.info(r, 'todo scan');
+      return { key: 'job.todoScan.done', params: { raised: r.raised, closed: r.closed } };
+    },
   });
 }

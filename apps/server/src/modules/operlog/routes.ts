@@ -20,7 +20,7 @@ import { escapeLike } from '../../lib/escape-like.js';
 import { fileAnswer, SPREADSHEET_TYPES } from '../../plugins/openapi-document.js';
 import { CONTENT_TYPES, writeCsv, writeXlsx } from '../../lib/tabular.js';
 import { requirePerm } from '../../plugins/access.js';
-import { scheduleOperlogRetention } from './retention.js';
+import { defineOperlogPurgeJob } from './retention.js';
 
 /** `to` as a bare date means the whole of that day. */
 function parseBound(value: string, isEnd: boolean): Date {
@@ -62,7 +62,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 
 // Read-only by design: no route here writes, and the table refuses updates itself.
 export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
-  scheduleOperlogRetention(app);
+  defineOperlogPurgeJob(app);
 
   app.get(
     '/system/operlogs',

@@ -34,6 +34,10 @@ export function buildReportTables(summary: ReportSummary, locale: Locale): Repor
           'group.class',
           summary.students.byClass.map((r) => ({ value: `${r.grade} ${r.className}`.trim(), count: r.count })),
         ),
+        ...grouped(
+          'group.province',
+          summary.students.byProvince.map((r) => ({ value: r.regionCode ? r.name : t('group.noProvince'), count: r.count })),
+        ),
       ],
     },
     {

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/app-error.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { loadCampusClock } from '../../lib/campus-clock.js';
 import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
+import { provinceOf } from '../../lib/regions.js';
 
 export interface TermRef {
   id: number;
@@ -29,6 +30,15 @@ export async function resolveReportTerm(db: Executor, camId: number, termId: num
   return row ?? null;
 }
 
+function toProvinceCounts(rows: { prefix: string | null; count: number }[]): ReportSummary['students']['byProvince'] {
+  return rows
+    .map((r) => {
+      const province = r.prefix ? provinceOf(`${r.prefix}0000`) : undefined;
+      return { regionCode: province?.code ?? null, name: province?.name ?? '', count: r.count };
+    })
+    .sort((a, b) => b.count - a.count || (a.regionCode ?? '~').localeCompare(b.regionCode ?? '~'));
+}
+
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 4) : 0);
 
@@ -44,7 +54,7 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
   const clock = await loadCampusClock(db, camId);
   const tid = term?.id ?? 0;
 
-  const [byStatus, byGrade, byClass, teacherStatus, managerStatus, courseStatus, courseTotals, fill, hours, roomUse, months] =
+  const [byStatus, byGrade, byClass, teacherStatus, managerStatus, courseStatus, courseTotals, fill, hours, roomUse, months, provinces] =
     await Promise.all([
       queryRows<{ status: string; count: number }>(
         db,
@@ -114,6 +124,11 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
               and joined <= ${clock.today}::date
             group by 1`,
       ),
+      // Codes lead with their province's two digits.
+      queryRows<{ prefix: string | null; count: number }>(
+        db,
+        sql`select left(region_code, 2) as prefix, count(*)::int as count from students where cam_id = ${camId} group by 1`,
+      ),
     ]);
 
   const availableHours = round(((clock.dayEndMin - clock.dayStartMin) * 5) / 60, 2);
@@ -135,6 +150,7 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
       byStatus,
       byGrade: byGrade.sort((a, b) => compareGrades(a.grade, b.grade)),
       byClass: byClass.sort(compareClasses),
+      byProvince: toProvinceCounts(provinces),
     },
     teachers: { total: sum(teacherStatus), byStatus: teacherStatus },
     managers: { total: sum(managerStatus), byStatus: managerStatus },

@@ -10,7 +10,8 @@ let token: string;
 let cam: number;
 const en = { 'accept-language': 'en-US' };
 
-const HEADER_EN = 'Student No.,Name,Gender,Birth date,Grade,Class,Phone,Email,Guardian,Guardian phone,Relation,Status,Enrol date,Remark';
+const HEADER_EN =
+  'Student No.,Name,Gender,Birth date,Grade,Class,Phone,Email,Guardian,Guardian phone,Relation,Status,Enrol date,Remark,Native place code,Address';
 
 async function importFile(filename: string, content: Buffer | string, dryRun: boolean) {
   const mp = multipartFile(filename, content);
@@ -191,7 +192,7 @@ describe('student export', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/educate/students/import-template?format=csv', headers: authed(token, cam) });
     expect(res.statusCode).toBe(200);
     expect(res.body.replace(/^\uFEFF/, '').trim()).toBe(
-      '学号,姓名,性别,出生日期,年级,班级,手机号,邮箱,监护人,监护人电话,监护关系,状态,入学日期,备注',
+      '学号,姓名,性别,出生日期,年级,班级,手机号,邮箱,监护人,监护人电话,监护关系,状态,入学日期,备注,籍贯代码,家庭住址',
     );
   });
 });

@@ -15,6 +15,7 @@ import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../re
 import { getRoute, listRoute } from '../../resources/read-routes.js';
 import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
 import { importRoute } from '../../resources/import-route.js';
+import { regionFilterSql, withRegionCheck } from '../../lib/regions.js';
 
 type Row = typeof students.$inferSelect;
 
@@ -38,6 +39,8 @@ export function toStudent(r: Row): Student {
     status: r.status as Student['status'],
     enrolDate: r.enrolDate,
     remark: r.remark,
+    regionCode: r.regionCode,
+    address: r.address,
   };
 }
 
@@ -45,7 +48,12 @@ export const studentSpec: CampusCrudSpec<typeof students> = {
   thing: 'student',
   table: students,
   perms: { list: Perm.studentList, add: Perm.studentAdd, edit: Perm.studentEdit, delete: Perm.studentDelete },
-  schemas: { create: studentCreateSchema, update: studentUpdateSchema, query: studentQuerySchema, item: studentSchema },
+  schemas: {
+    create: withRegionCheck(studentCreateSchema),
+    update: withRegionCheck(studentUpdateSchema),
+    query: studentQuerySchema,
+    item: studentSchema,
+  },
   sortColumns: {
     studentNo: students.studentNo,
     name: students.name,
@@ -64,6 +72,7 @@ export const studentSpec: CampusCrudSpec<typeof students> = {
     q.gender ? eq(students.gender, q.gender as string) : undefined,
     q.grade ? eq(students.grade, q.grade as string) : undefined,
     q.className ? eq(students.className, q.className as string) : undefined,
+    regionFilterSql(students.regionCode, q.regionCode),
   ],
   uniques: [{ field: 'studentNo', column: students.studentNo, constraint: 'students_cam_no_uq' }],
   toValues: (body) => ({ ...body }),

@@ -17,6 +17,7 @@ import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../re
 import { getRoute, listRoute } from '../../resources/read-routes.js';
 import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
 import { importRoute } from '../../resources/import-route.js';
+import { regionFilterSql, withRegionCheck } from '../../lib/regions.js';
 import { ResultCode } from '@campus/contract';
 
 type Row = typeof teachers.$inferSelect;
@@ -36,13 +37,20 @@ export const toTeacher = (r: Row): Teacher => ({
   status: r.status as Teacher['status'],
   hireDate: r.hireDate,
   userId: r.userId,
+  regionCode: r.regionCode,
+  address: r.address,
 });
 
 export const teacherSpec: CampusCrudSpec<typeof teachers> = {
   thing: 'teacher',
   table: teachers,
   perms: { list: Perm.teacherList, add: Perm.teacherAdd, edit: Perm.teacherEdit, delete: Perm.teacherDelete },
-  schemas: { create: teacherCreateSchema, update: teacherUpdateSchema, query: teacherQuerySchema, item: teacherSchema },
+  schemas: {
+    create: withRegionCheck(teacherCreateSchema),
+    update: withRegionCheck(teacherUpdateSchema),
+    query: teacherQuerySchema,
+    item: teacherSchema,
+  },
   sortColumns: {
     staffNo: teachers.staffNo,
     name: teachers.name,
@@ -59,6 +67,7 @@ export const teacherSpec: CampusCrudSpec<typeof teachers> = {
     q.status ? eq(teachers.status, q.status as string) : undefined,
     q.gender ? eq(teachers.gender, q.gender as string) : undefined,
     q.subject ? eq(teachers.subject, q.subject as string) : undefined,
+    regionFilterSql(teachers.regionCode, q.regionCode),
   ],
   uniques: [{ field: 'staffNo', column: teachers.staffNo, constraint: 'teachers_cam_no_uq' }],
   toValues: (body) => ({ ...body }),

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { encryptLoginPassword } from '@campus/contract';
+import { queryRows } from '../../db/query.js';
 import type { CampusRecords, SessionUser, World } from './world.js';
 
 /** One concrete request of a route; path parameters already filled in. */
@@ -35,6 +37,12 @@ export interface RouteInputs {
   consumesCaller?: boolean;
   /** The answer is an endless event stream: read the head, then hang up. */
   isStream?: boolean;
+}
+
+async function jobIdOf(w: World, key: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(w.t.database.db, sql`select id from jobs where key = ${key}`);
+  if (!row) throw new Error(`no job ${key}`);
+  return row.id;
 }
 
 /** A route key as the route table spells it. */
@@ -652,6 +660,51 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
   },
   'GET /api/educate/timetable.ics': {
     build: ({ ref }) => ({ url: '/api/educate/timetable.ics', query: { roomId: String(ref.roomId), termId: String(ref.termId) } }),
+    foreign: 'notFound',
+  },
+
+  // ---- scheduled jobs and monitor (global)
+  'GET /api/system/jobs': { build: () => ({ url: '/api/system/jobs' }), foreign: 'noLeak' },
+  'GET /api/system/jobs/cron-preview': {
+    build: () => ({ url: '/api/system/jobs/cron-preview', query: { cron: '0 8 * * 1-5', timezone: 'Asia/Shanghai' } }),
+    foreign: 'noLeak',
+  },
+  'PUT /api/system/jobs/:id': {
+    build: async ({ w }) => ({
+      url: `/api/system/jobs/${await jobIdOf(w, 'job-history-purge')}`,
+      body: { cron: '0 4 * * *', enabled: true },
+    }),
+    foreign: 'noLeak',
+  },
+  // The history purge deletes nothing in a fresh world: a harmless job to run.
+  'POST /api/system/jobs/:id/run': {
+    build: async ({ w }) => ({ url: `/api/system/jobs/${await jobIdOf(w, 'job-history-purge')}/run` }),
+    foreign: 'noLeak',
+  },
+  'GET /api/system/jobs/:id/runs': {
+    build: async ({ w }) => ({ url: `/api/system/jobs/${await jobIdOf(w, 'todo-scan')}/runs`, query: { ...list(), status: 'ok' } }),
+    foreign: 'noLeak',
+  },
+  'GET /api/monitor/server': { build: () => ({ url: '/api/monitor/server' }), foreign: 'noLeak' },
+
+  // ---- regions and profiles
+  'GET /api/regions': { build: () => ({ url: '/api/regions', query: { parent: '330000' } }), foreign: 'noLeak' },
+  'GET /api/regions/search': { build: () => ({ url: '/api/regions/search', query: { keyword: '西湖' } }), foreign: 'noLeak' },
+  'GET /api/regions/:id': { build: () => ({ url: '/api/regions/330106' }), foreign: 'noLeak' },
+  'GET /api/educate/students/:id/profile': {
+    build: ({ path }) => ({ url: `/api/educate/students/${path.studentId}/profile` }),
+    foreign: 'notFound',
+  },
+  'GET /api/educate/teachers/:id/profile': {
+    build: ({ path }) => ({ url: `/api/educate/teachers/${path.teacherId}/profile` }),
+    foreign: 'notFound',
+  },
+  'GET /api/educate/students/:id/history': {
+    build: ({ path }) => ({ url: `/api/educate/students/${path.studentId}/history` }),
+    foreign: 'notFound',
+  },
+  'GET /api/educate/teachers/:id/history': {
+    build: ({ path }) => ({ url: `/api/educate/teachers/${path.teacherId}/history` }),
     foreign: 'notFound',
   },
 

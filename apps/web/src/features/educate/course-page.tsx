@@ -14,6 +14,7 @@ import { fieldLabel, valueOptions } from './educate-labels';
 import { StatusTag } from './status-tag';
 import { useCourseOptions } from './use-course-options';
 import './course.css';
+import { PersonLink } from '../../lib/person-link';
 
 const COURSE_DELETE = Perm.courseDelete;
 
@@ -29,7 +30,12 @@ export function CoursePage() {
     { key: 'code', title: label('code'), width: 100 },
     { key: 'name', title: label('name'), width: 150 },
     { key: 'termId', title: label('termId'), width: 160, render: (c) => options.termName(c.termId) },
-    { key: 'teacherId', title: label('teacherId'), width: 84, render: (c) => options.teacherName(c.teacherId) },
+    {
+      key: 'teacherId',
+      title: label('teacherId'),
+      width: 84,
+      render: (c) => <PersonLink kind="teacher" id={c.teacherId} name={options.teacherName(c.teacherId)} />,
+    },
     {
       key: 'enrolled',
       title: label('enrolled'),

@@ -16,6 +16,7 @@ import { Permission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { courseApi, dropStudents, educateKeys, enrolStudents, fetchEnrolled, studentPicker, type EnrolledStudent } from './educate-api';
 import { fieldLabel } from './educate-labels';
+import { PersonLink } from '../../lib/person-link';
 
 const ENROL_PERM = Perm.courseEnrol;
 
@@ -168,7 +169,12 @@ export function CourseStudentsDrawer({
         }}
         columns={[
           { title: fieldLabel(t, 'student', 'studentNo'), dataIndex: 'studentNo', width: 120 },
-          { title: fieldLabel(t, 'student', 'name'), dataIndex: 'name', width: 120 },
+          {
+            title: fieldLabel(t, 'student', 'name'),
+            dataIndex: 'name',
+            width: 120,
+            render: (_: unknown, s: EnrolledStudent) => <PersonLink kind="student" id={s.id} name={s.name} />,
+          },
           { title: fieldLabel(t, 'student', 'className'), dataIndex: 'className', width: 110 },
           { title: t('field.enrolledAt'), dataIndex: 'enrolledAt', width: 120, render: (v: string) => v.slice(0, 10) },
           {

@@ -10,6 +10,9 @@ import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
+import { PersonLink, RegionName } from '../../lib/person-link';
+import '../../lib/ops-messages';
+import { RegionCascader } from '../../lib/region-cascader';
 import { studentApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
@@ -27,7 +30,7 @@ export function StudentPage() {
 
   const columns: ListColumn<Student>[] = [
     { key: 'studentNo', title: label('studentNo'), width: 120 },
-    { key: 'name', title: label('name'), width: 100 },
+    { key: 'name', title: label('name'), width: 100, render: (r) => <PersonLink kind="student" id={r.id} name={r.name} /> },
     { key: 'gender', title: label('gender'), width: 64, render: (s) => t(`value.gender.${s.gender}`) },
     { key: 'grade', title: label('grade'), width: 72 },
     { key: 'className', title: label('className'), width: 80 },
@@ -38,6 +41,8 @@ export function StudentPage() {
     { key: 'guardianPhone', title: label('guardianPhone'), width: 140, isHiddenByDefault: true },
     { key: 'status', title: label('status'), width: 84, render: (s) => <StatusTag set="studentStatus" value={s.status} /> },
     { key: 'enrolDate', title: label('enrolDate'), width: 120, isHiddenByDefault: true },
+    { key: 'regionCode', title: t('profile.nativePlace'), width: 200, render: (r) => <RegionName code={r.regionCode} /> },
+    { key: 'address', title: t('profile.address'), width: 200, isHiddenByDefault: true },
   ];
 
   const fields: FormFieldDef[] = [
@@ -55,6 +60,14 @@ export function StudentPage() {
     { name: 'guardianPhone', label: label('guardianPhone'), kind: 'text' },
     { name: 'guardianRelation', label: label('guardianRelation'), kind: 'text' },
     { name: 'remark', label: label('remark'), kind: 'textarea', isWide: true },
+    {
+      name: 'regionCode',
+      label: t('profile.nativePlace'),
+      kind: 'custom',
+      isWide: true,
+      control: <RegionCascader fieldLabel={t('profile.nativePlace')} />,
+    },
+    { name: 'address', label: t('profile.address'), kind: 'text', isWide: true },
   ];
 
   const editRow = editor.row;
@@ -74,6 +87,13 @@ export function StudentPage() {
           { name: 'gender', label: label('gender'), options: valueOptions(t, 'gender') },
           { name: 'grade', label: label('grade') },
           { name: 'className', label: label('className') },
+          {
+            name: 'regionCode',
+            label: t('profile.nativePlace'),
+            render: (value, onChange) => (
+              <RegionCascader fieldLabel={t('profile.nativePlace')} value={value} onChange={(code) => onChange(code ?? '')} />
+            ),
+          },
         ]}
         describeRow={(s) => `${s.name} (${s.studentNo})`}
         deletion={{ perms: [Perm.studentDelete], remove: studentApi.remove, removeMany: studentApi.removeMany }}

@@ -10,6 +10,9 @@ import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
 import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
+import { PersonLink, RegionName } from '../../lib/person-link';
+import '../../lib/ops-messages';
+import { RegionCascader } from '../../lib/region-cascader';
 import { accountPicker, teacherApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
@@ -34,7 +37,7 @@ export function TeacherPage() {
 
   const columns: ListColumn<Teacher>[] = [
     { key: 'staffNo', title: label('staffNo'), width: 110 },
-    { key: 'name', title: label('name'), width: 100 },
+    { key: 'name', title: label('name'), width: 100, render: (r) => <PersonLink kind="teacher" id={r.id} name={r.name} /> },
     { key: 'gender', title: label('gender'), width: 64, render: (r) => t(`value.gender.${r.gender}`) },
     { key: 'subject', title: label('subject'), width: 100 },
     { key: 'title', title: label('title'), width: 100 },
@@ -42,6 +45,8 @@ export function TeacherPage() {
     { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
     { key: 'hireDate', title: label('hireDate'), width: 120, isHiddenByDefault: true },
     { key: 'status', title: label('status'), width: 84, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
+    { key: 'regionCode', title: t('profile.nativePlace'), width: 200, render: (r) => <RegionName code={r.regionCode} /> },
+    { key: 'address', title: t('profile.address'), width: 200, isHiddenByDefault: true },
   ];
 
   const fields: FormFieldDef[] = [
@@ -55,6 +60,14 @@ export function TeacherPage() {
     { name: 'email', label: label('email'), kind: 'text' },
     { name: 'hireDate', label: label('hireDate'), kind: 'date' },
     { name: 'userId', label: label('userId'), kind: 'lookup', isNullable: true, lookup: accountPicker },
+    {
+      name: 'regionCode',
+      label: t('profile.nativePlace'),
+      kind: 'custom',
+      isWide: true,
+      control: <RegionCascader fieldLabel={t('profile.nativePlace')} />,
+    },
+    { name: 'address', label: t('profile.address'), kind: 'text', isWide: true },
   ];
 
   const editRow = editor.row;
@@ -73,6 +86,13 @@ export function TeacherPage() {
           { name: 'status', label: label('status'), options: valueOptions(t, 'staffStatus') },
           { name: 'gender', label: label('gender'), options: valueOptions(t, 'gender') },
           { name: 'subject', label: label('subject') },
+          {
+            name: 'regionCode',
+            label: t('profile.nativePlace'),
+            render: (value, onChange) => (
+              <RegionCascader fieldLabel={t('profile.nativePlace')} value={value} onChange={(code) => onChange(code ?? '')} />
+            ),
+          },
         ]}
         describeRow={(r) => `${r.name} (${r.staffNo})`}
         deletion={{ perms: [TEACHER_PERMS.delete], remove: teacherApi.remove, removeMany: teacherApi.removeMany }}

@@ -29,6 +29,7 @@ import { fitDayRange } from './schedule-grid-logic';
 import { RemoteSelect } from './schedule-remote-select';
 import './schedule-messages';
 import './timetable-page.css';
+import { PersonLink } from '../../lib/person-link';
 
 const SEARCHES: Record<TimetableTarget, (keyword: string) => Promise<PickOption[]>> = {
   teacher: searchTeachers,
@@ -143,7 +144,12 @@ function TimetableBody({ data }: { data: Timetable }) {
     <>
       <div className="timetable-heading">
         <h2 className="timetable-title">
-          {t(`timetable.kind.${target.kind}`)} · {target.name}
+          {t(`timetable.kind.${target.kind}`)} ·{' '}
+          {target.kind === 'teacher' || target.kind === 'student' ? (
+            <PersonLink kind={target.kind} id={target.id} name={target.name} />
+          ) : (
+            target.name
+          )}
         </h2>
         <span className="timetable-muted">
           {term

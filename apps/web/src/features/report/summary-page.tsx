@@ -20,6 +20,7 @@ import { fetchSummary, fetchTerms, reportKeys } from './report-api';
 import { barChartHeight, buildBarOption, buildColumnOption, buildPieOption, buildTrendOption, formatRate } from './report-charts';
 import './report-messages';
 import './summary-page.css';
+import { PersonLink } from '../../lib/person-link';
 
 /** The horizontal charts show the first rows; their tables beside them show every row. */
 const CHART_ROWS = 15;
@@ -292,7 +293,7 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
             rows={hours}
             rowKey={(r) => String(r.teacherId)}
             columns={[
-              { title: t('report.col.teacher'), render: (r) => r.name },
+              { title: t('report.col.teacher'), render: (r) => <PersonLink kind="teacher" id={r.teacherId} name={r.name} /> },
               { title: t('report.col.entries'), render: (r) => r.entries, isNumber: true },
               { title: t('report.col.weeklyHours'), render: (r) => r.weeklyHours, isNumber: true },
             ]}
@@ -340,6 +341,17 @@ function SummaryBody({ summary }: { summary: ReportSummary }) {
             columns={[
               { title: t('report.col.grade'), render: (r) => r.grade },
               { title: t('report.col.class'), render: (r) => r.className },
+              { title: t('report.col.count'), render: (r) => r.count, isNumber: true },
+            ]}
+          />
+        </ReportSection>
+        <ReportSection testId="section-province" title={t('report.section.province')}>
+          <DataTable
+            caption={t('report.section.province')}
+            rows={summary.students.byProvince}
+            rowKey={(r) => r.regionCode ?? ''}
+            columns={[
+              { title: t('report.col.province'), render: (r) => (r.regionCode ? r.name : t('report.province.none')) },
               { title: t('report.col.count'), render: (r) => r.count, isNumber: true },
             ]}
           />

@@ -6,7 +6,7 @@ import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Select from '@arco-design/web-react/es/Select';
 import Switch from '@arco-design/web-react/es/Switch';
 import TreeSelect from '@arco-design/web-react/es/TreeSelect';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type ReactElement } from 'react';
 import type { z } from 'zod';
 import { getLocale, useT } from '../i18n';
 import { PagedSelect, type PagedSource } from '../paged-select';
@@ -16,7 +16,9 @@ import '../list-page/list-messages';
 export interface FormFieldDef {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'select' | 'multiselect' | 'tree' | 'lookup' | 'password' | 'date' | 'number' | 'switch';
+  kind: 'text' | 'textarea' | 'select' | 'multiselect' | 'tree' | 'lookup' | 'password' | 'date' | 'number' | 'switch' | 'custom';
+  /** A `custom` field's control: the form passes it value and onChange (a region picker...). */
+  control?: ReactElement;
   options?: { value: string | number; label: string }[];
   /** Choices of a `tree` field (a parent department, a parent menu). */
   treeData?: FormTreeNode[];
@@ -196,6 +198,8 @@ function renderControl(f: FormFieldDef, t: ReturnType<typeof useT>) {
       return <InputNumber placeholder={placeholder} min={f.min} precision={f.precision} style={{ width: '100%' }} />;
     case 'switch':
       return <Switch />;
+    case 'custom':
+      return f.control ?? <Input placeholder={placeholder} />;
     default:
       return <Input placeholder={placeholder} />;
   }

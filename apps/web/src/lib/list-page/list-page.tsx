@@ -44,6 +44,8 @@ export interface FilterField {
   options?: { value: string; label: string }[];
   /** A date picker (YYYY-MM-DD) instead of a text box. */
   isDate?: boolean;
+  /** A control of its own (a region picker): gets the filter's value and sets it ('' clears). */
+  render?: (value: string, onChange: (value: string) => void) => ReactNode;
 }
 
 export interface ListPageProps<T extends { id: number }> {
@@ -226,7 +228,11 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
             className="list-search-keyword"
           />
           {filters.map((f) =>
-            f.options ? (
+            f.render ? (
+              <div key={f.name} className="list-search-custom">
+                {f.render(draft.filters[f.name] ?? '', (value) => setDraft((d) => ({ ...d, filters: { ...d.filters, [f.name]: value } })))}
+              </div>
+            ) : f.options ? (
               <Select
                 key={f.name}
                 aria-label={f.label}

@@ -1,0 +1,166 @@
+import Button from '@arco-design/web-react/es/Button';
+import Card from '@arco-design/web-react/es/Card';
+import Descriptions from '@arco-design/web-react/es/Descriptions';
+import Result from '@arco-design/web-react/es/Result';
+import Spin from '@arco-design/web-react/es/Spin';
+import Table from '@arco-design/web-react/es/Table';
+import Tag from '@arco-design/web-react/es/Tag';
+import { IconDownload, IconLeft, IconPrinter } from '@arco-design/web-react/icon';
+import type { TeacherCourse, TeacherProfile } from '@campus/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { showSuccess } from '../../lib/feedback';
+import { useT } from '../../lib/i18n';
+import '../../lib/list-page/list-messages';
+import '../../lib/ops-messages';
+import { PageFrame } from '../../lib/page-frame';
+import { useSessionStore } from '../../lib/session';
+import { fieldLabel } from './educate-labels';
+import { fetchTeacherProfile, profileKeys, saveProfileCsv } from './profile-api';
+import { ProfileHistory, ProfileTimetable } from './profile-parts';
+import './profile.css';
+import './schedule-messages';
+import { StatusTag } from './status-tag';
+import './timetable-page.css';
+
+/** Everything about one teacher: details, the courses they teach in every term, this week's lessons, history; print and export. */
+export function TeacherProfilePage() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const teacherId = Number(id);
+  const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
+  const profile = useQuery({
+    queryKey: profileKeys.teacher(camId, teacherId),
+    queryFn: () => fetchTeacherProfile(teacherId),
+    enabled: Number.isInteger(teacherId) && teacherId > 0,
+  });
+  return (
+    <PageFrame
+      titleKey="menu.educate.teacherProfile"
+      extra={
+        <Link to="/educate/teacher" className="profile-no-print">
+          <IconLeft /> {t('profile.back')}
+        </Link>
+      }
+    >
+      {profile.isError ? (
+        <Result status="404" title={t('profile.loadFailed')} subTitle={profile.error.message} />
+      ) : profile.data ? (
+        <TeacherProfileBody key={profile.data.teacher.id} data={profile.data} />
+      ) : (
+        <Spin loading block style={{ width: '100%', minHeight: 240 }} />
+      )}
+    </PageFrame>
+  );
+}
+
+function TeacherProfileBody({ data }: { data: TeacherProfile }) {
+  const t = useT();
+  const p = data.teacher;
+  const label = (field: string) => fieldLabel(t, 'teacher', field);
+  const orNone = (v: string | null | undefined) => (v ? v : '—');
+  const hours = (minutes: number) => String(Math.round((minutes / 60) * 10) / 10);
+  const details = [
+    [label('staffNo'), p.staffNo],
+    [label('gender'), t(`value.gender.${p.gender}`)],
+    [label('subject'), orNone(p.subject)],
+    [label('title'), orNone(p.title)],
+    [label('status'), t(`value.staffStatus.${p.status}`)],
+    [label('hireDate'), orNone(p.hireDate)],
+    [label('phone'), orNone(p.phone)],
+    [label('email'), orNone(p.email)],
+    [t('profile.nativePlace'), orNone(data.regionName)],
+    [t('profile.address'), orNone(p.address)],
+  ] as const;
+
+  const exportCsv = () => {
+    const rows: string[][] = [
+      ...details.map(([k, v]) => [t('profile.section.details'), k, v]),
+      ...data.courses.map((c) => [
+        t('profile.section.teaching'),
+        `${c.courseCode} ${c.courseName}`,
+        `${c.termName} · ${c.enrolled}/${c.capacity} · ${hours(c.weeklyMinutes)}`,
+      ]),
+    ];
+    showSuccess(t('profile.exported', { file: saveProfileCsv(`teacher-${p.staffNo}.csv`, rows) }));
+  };
+
+  return (
+    <div className="profile-page">
+      <Card bordered={false}>
+        <div className="profile-head">
+          <div>
+            <h2 className="profile-name">
+              {p.name} <StatusTag set="staffStatus" value={p.status} />
+            </h2>
+            <p className="profile-sub">
+              {p.staffNo}
+              {p.subject || p.title ? ` · ${[p.subject, p.title].filter(Boolean).join(' ')}` : ''}
+            </p>
+          </div>
+          <div className="profile-actions">
+            <Button icon={<IconPrinter />} onClick={() => window.print()}>
+              {t('profile.print')}
+            </Button>
+            <Button icon={<IconDownload />} onClick={exportCsv}>
+              {t('profile.export')}
+            </Button>
+          </div>
+        </div>
+      </Card>
+
+      <Card bordered={false}>
+        <h2 className="profile-section-title">{t('profile.section.details')}</h2>
+        <Descriptions column={{ xs: 1, md: 2, lg: 3 }} data={details.map(([k, v]) => ({ label: k, value: v }))} />
+      </Card>
+
+      <Card bordered={false} className="profile-courses">
+        <h2 className="profile-section-title">{t('profile.section.teaching')}</h2>
+        <Table<TeacherCourse>
+          rowKey="courseId"
+          data={data.courses}
+          border={false}
+          pagination={false}
+          noDataElement={<span>{t('profile.teaching.empty')}</span>}
+          columns={[
+            {
+              title: t('profile.col.course'),
+              dataIndex: 'courseName',
+              render: (_: unknown, c) => `${c.courseCode} ${c.courseName}`,
+            },
+            {
+              title: t('profile.col.term'),
+              dataIndex: 'termName',
+              render: (_: unknown, c) => (
+                <span>
+                  {c.termName} {c.isCurrentTerm && <Tag color="arcoblue">{t('profile.current')}</Tag>}
+                </span>
+              ),
+            },
+            {
+              title: t('profile.col.students'),
+              dataIndex: 'enrolled',
+              width: 100,
+              render: (_: unknown, c) => `${c.enrolled} / ${c.capacity}`,
+            },
+            {
+              title: t('profile.col.weeklyHours'),
+              dataIndex: 'weeklyMinutes',
+              width: 110,
+              render: (_: unknown, c) => hours(c.weeklyMinutes),
+            },
+            {
+              title: t('profile.col.status'),
+              dataIndex: 'courseStatus',
+              width: 110,
+              render: (_: unknown, c) => t(`value.courseStatus.${c.courseStatus}`),
+            },
+          ]}
+        />
+      </Card>
+
+      <ProfileTimetable kind="teacher" id={p.id} name={p.name} />
+      <ProfileHistory kind="teacher" id={p.id} />
+    </div>
+  );
+}
