@@ -20,6 +20,7 @@ import { registerErrors, RequestValidationError, sendError } from './plugins/err
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOperlog } from './plugins/operlog.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSessionActivity } from './plugins/session-activity.js';
 import { registerWeb } from './plugins/web.js';
 import { createPrettyLogStream } from './lib/log-format.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -44,6 +45,9 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
+import { userCenterRoutes } from './modules/user-center/routes.js';
+import { mfaRoutes } from './modules/mfa/routes.js';
+import { onlineSessionRoutes } from './modules/online-sessions/routes.js';
 import { createLoginRateStore } from './modules/auth/login-rate-store.js';
 import { ResultCode } from '@campus/contract';
 
@@ -132,6 +136,7 @@ export async function buildApp(
   });
   registerSessionCache(app);
   registerAccess(app);
+  registerSessionActivity(app);
   registerOperlog(app);
 
   registerSecurityHeaders(app, {
@@ -186,6 +191,9 @@ export async function buildApp(
       await api.register(dashboardRoutes);
       await api.register(messageRoutes);
       await api.register(noticeRoutes);
+      await api.register(userCenterRoutes);
+      await api.register(mfaRoutes);
+      await api.register(onlineSessionRoutes);
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,22 @@ const envSchema = z.object({
   OPERLOG_RETENTION_DAYS: int(1, 36_500).default(365),
   SESSION_CACHE_TTL_S: int(0, 3600).default(30),
   SESSION_CACHE_MAX: int(1, 1_000_000).default(10_000),
+  /** Passkeys: the site's domain (e.g. console.school.edu); unset: the host the browser asked for. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as console.example.edu')
+    .optional(),
+  /** Passkeys: the origins the console is opened at, comma-separated (https://console.school.edu); unset: the request's own. */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1))
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,6 +100,10 @@ export interface AppConfig {
   /** Seconds a resolved session stays cached (a safety net: changes evict at once); 0 turns the cache off. */
   sessionCacheTtlS: number;
   sessionCacheMax: number;
+  /** Passkey relying party id; undefined: the hostname of each request. */
+  webauthnRpId: string | undefined;
+  /** Origins passkey answers may come from; undefined: the request's own origin. */
+  webauthnOrigins: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -132,5 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operlogRetentionDays: e.OPERLOG_RETENTION_DAYS,
     sessionCacheTtlS: e.SESSION_CACHE_TTL_S,
     sessionCacheMax: e.SESSION_CACHE_MAX,
+    webauthnRpId: e.WEBAUTHN_RP_ID,
+    webauthnOrigins: e.WEBAUTHN_ORIGINS,
   };
 }

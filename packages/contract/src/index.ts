@@ -14,3 +14,4 @@ export * from './field-labels.js';
 export * from './system.js';
 export * from './schedule.js';
 export * from './report.js';
+export * from './account.js';

@@ -1,4 +1,5 @@
 import type { Locale } from './constants.js';
+import { ACCOUNT_MESSAGES } from './messages-account.js';
 import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
@@ -116,7 +117,13 @@ const BASE_MESSAGES = {
 } as const satisfies Record<string, Texts>;
 
 /** Every server message; areas keep theirs in messages-<area>.ts. */
-export const SERVER_MESSAGES = { ...BASE_MESSAGES, ...SYSTEM_MESSAGES, ...SCHEDULE_MESSAGES, ...REPORT_MESSAGES } as const;
+export const SERVER_MESSAGES = {
+  ...BASE_MESSAGES,
+  ...SYSTEM_MESSAGES,
+  ...SCHEDULE_MESSAGES,
+  ...REPORT_MESSAGES,
+  ...ACCOUNT_MESSAGES,
+} as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
 
@@ -135,6 +142,8 @@ export const THING_LABELS = {
   message: { 'zh-CN': '消息', 'en-US': 'Message' },
   notice: { 'zh-CN': '通知', 'en-US': 'Notice' },
   dept: { 'zh-CN': '部门', 'en-US': 'Department' },
+  session: { 'zh-CN': '会话', 'en-US': 'Session' },
+  passkey: { 'zh-CN': '通行密钥', 'en-US': 'Passkey' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<string, Label> = {
   unlock: { 'zh-CN': '解除锁定', 'en-US': 'Unlock' },
   assign: { 'zh-CN': '分配', 'en-US': 'Assign' },
   publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
+  resetMfa: { 'zh-CN': '重置两步验证', 'en-US': 'Reset second factor' },
 };
 
 const CRUD = ['list', 'add', 'edit', 'delete'] as const;
@@ -39,7 +40,12 @@ const THINGS: readonly ThingSpec[] = [
   { area: 'educate', thing: 'course', label: { 'zh-CN': '课程', 'en-US': 'Courses' }, actions: [...CRUD, 'enrol', 'export'] },
   { area: 'educate', thing: 'schedule', label: { 'zh-CN': '课表', 'en-US': 'Schedules' }, actions: CRUD },
   { area: 'report', thing: 'summary', label: { 'zh-CN': '汇总报表', 'en-US': 'Summary report' }, actions: ['list', 'export'] },
-  { area: 'system', thing: 'user', label: { 'zh-CN': '用户', 'en-US': 'Users' }, actions: [...CRUD, 'resetPwd', 'forceLogout', 'export'] },
+  {
+    area: 'system',
+    thing: 'user',
+    label: { 'zh-CN': '用户', 'en-US': 'Users' },
+    actions: [...CRUD, 'resetPwd', 'forceLogout', 'export', 'resetMfa'],
+  },
   { area: 'system', thing: 'role', label: { 'zh-CN': '角色', 'en-US': 'Roles' }, actions: [...CRUD, 'assign'] },
   { area: 'system', thing: 'menu', label: { 'zh-CN': '菜单', 'en-US': 'Menus' }, actions: CRUD },
   { area: 'system', thing: 'perm', label: { 'zh-CN': '权限', 'en-US': 'Permissions' }, actions: CRUD },
@@ -47,6 +53,7 @@ const THINGS: readonly ThingSpec[] = [
   { area: 'system', thing: 'operlog', label: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, actions: ['list', 'export'] },
   { area: 'system', thing: 'loginlog', label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, actions: ['list', 'unlock'] },
   { area: 'system', thing: 'notice', label: { 'zh-CN': '通知公告', 'en-US': 'Notices' }, actions: ['list', 'publish', 'edit', 'delete'] },
+  { area: 'monitor', thing: 'online', label: { 'zh-CN': '在线用户', 'en-US': 'Online users' }, actions: ['list', 'forceLogout'] },
 ];
 
 export interface PermDef {
@@ -108,6 +115,9 @@ export const Perm = {
   operlogExport: 'system:operlog:export',
   loginlogList: 'system:loginlog:list',
   userResetPwd: 'system:user:resetPwd',
+  userResetMfa: 'system:user:resetMfa',
+  onlineList: 'monitor:online:list',
+  onlineForceLogout: 'monitor:online:forceLogout',
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import {
   formatMessage,
   idParamsSchema,
   idsBodySchema,
+  mfaResetResultSchema,
   okSchema,
   pageSchema,
   resetPasswordBodySchema,
@@ -24,6 +25,7 @@ import {
   forceLogout,
   getUser,
   listUsers,
+  resetMfa,
   resetPassword,
   setUserStatus,
   unlockUser,
@@ -167,6 +169,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const sessionsEnded = await forceLogout(request, request.params.id);
       return { code: 0, msg: formatMessage(request.locale, 'system.forcedLogout', { count: sessionsEnded }), data: { sessionsEnded } };
+    },
+  );
+
+  app.delete(
+    `${base}/:id/mfa`,
+    {
+      config: { access: requirePerm('system:user:resetMfa', 'global'), operlog: { module: 'system:user', action: 'resetMfa' } },
+      schema: {
+        tags,
+        summary: "Reset a user's second factor (authenticator app, recovery codes, passkeys); ends their sessions and tells them",
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(mfaResetResultSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const sessionsEnded = await resetMfa(request, request.params.id);
+      return { code: 0, msg: formatMessage(request.locale, 'system.mfaReset'), data: { sessionsEnded } };
     },
   );
 
