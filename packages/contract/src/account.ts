@@ -123,8 +123,41 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export const totpDisableBodySchema = z.strictObject({ password: encryptedPassword(), code: codeField() });
 export const recoveryRegenerateBodySchema = z.strictObject({ password: encryptedPassword() });
 
-/** Passkey ceremonies carry the browser's JSON as is; SimpleWebAuthn checks it. */
-const webauthnJson = () => z.record(z.string(), z.unknown());
+/** base64url text, as WebAuthn's JSON encodes bytes. */
+const b64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/);
+
+// The browser's PublicKeyCredential as JSON (what SimpleWebAuthn's browser
+// helpers answer): its shape checked here, its content by SimpleWebAuthn.
+const credentialShape = {
+  id: b64url(1400).min(1),
+  rawId: b64url(1400).min(1),
+  type: z.literal('public-key'),
+  clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
+  authenticatorAttachment: z.string().max(32).optional(),
+};
+
+export const registrationResponseSchema = z.looseObject({
+  ...credentialShape,
+  response: z.looseObject({
+    clientDataJSON: b64url(4096).min(1),
+    attestationObject: b64url(65_536).min(1),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+});
+
+export const authenticationResponseSchema = z.looseObject({
+  ...credentialShape,
+  response: z.looseObject({
+    clientDataJSON: b64url(4096).min(1),
+    authenticatorData: b64url(4096).min(1),
+    signature: b64url(1024).min(1),
+    userHandle: b64url(512).nullable().optional(),
+  }),
+});
 
 export const passkeySchema = z.object({
   id: z.number().int(),
@@ -139,7 +172,7 @@ export type Passkey = z.infer<typeof passkeySchema>;
 
 export const passkeyRegisterBodySchema = z.strictObject({
   name: text().trim().min(1).max(64),
-  response: webauthnJson(),
+  response: registrationResponseSchema,
 });
 
 // ---- sign-in second step ------------------------------------------------------
@@ -154,7 +187,8 @@ export const mfaChallengeSchema = z.object({
 });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 
-const ticketField = () => z.string().min(1).max(128);
+/** The opaque ticket of a code-1001 answer. */
+const ticketField = () => z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 export const loginMfaBodySchema = z
   .strictObject({
@@ -162,12 +196,12 @@ export const loginMfaBodySchema = z
     /** A TOTP code or a recovery code. */
     code: codeField().optional(),
     /** A passkey's answer to the challenge of POST /api/login/mfa/passkey-options. */
-    passkey: webauthnJson().optional(),
+    passkey: authenticationResponseSchema.optional(),
   })
   .refine((b) => (b.code === undefined) !== (b.passkey === undefined), { message: 'account.codeOrPasskey', path: ['code'] });
 
 export const loginMfaPasskeyOptionsBodySchema = z.strictObject({ mfaTicket: ticketField() });
-export const passkeyLoginBodySchema = z.strictObject({ response: webauthnJson() });
+export const passkeyLoginBodySchema = z.strictObject({ response: authenticationResponseSchema });
 
 // ---- online sessions (monitor) -----------------------------------------------
 

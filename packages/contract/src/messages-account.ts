@@ -25,6 +25,10 @@ export const ACCOUNT_MESSAGES = {
     'zh-CN': 'file：图片尺寸过大（{width}×{height}），最大 {max}×{max} 像素',
     'en-US': 'file: the image is too large ({width}×{height}); at most {max}×{max} pixels',
   },
+  'account.uploadBroken': {
+    'zh-CN': 'file：上传的内容不完整或格式不正确，请重试',
+    'en-US': 'file: the upload was cut off or malformed, try again',
+  },
   'account.avatarLinkExpired': { 'zh-CN': '图片链接已失效', 'en-US': 'This image link has expired' },
   'account.sessionEnded': { 'zh-CN': '已退出该设备上的登录', 'en-US': 'That session was signed out' },
   'account.otherSessionsEnded': {

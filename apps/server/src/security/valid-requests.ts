@@ -1,4 +1,5 @@
 import { encryptLoginPassword } from '@campus/contract';
+import { ACCOUNT_REQUESTS } from './account-requests.js';
 import type { CampusRecords, SessionUser, World } from './world.js';
 
 /** One concrete request of a route; path parameters already filled in. */
@@ -7,7 +8,7 @@ export interface Req {
   query?: Record<string, string>;
   body?: unknown;
   /** A multipart upload with one file field, instead of a JSON body. */
-  file?: { name: string; content: string };
+  file?: { name: string; content: string | Buffer };
 }
 
 export interface BuildCtx {
@@ -631,4 +632,7 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
   },
   'GET /api/dashboard/overview': { build: () => ({ url: '/api/dashboard/overview' }), foreign: 'noLeak' },
   'GET /api/dashboard/today': { build: () => ({ url: '/api/dashboard/today' }), foreign: 'noLeak' },
+
+  // ---- user center, second factor, online sessions
+  ...ACCOUNT_REQUESTS,
 };

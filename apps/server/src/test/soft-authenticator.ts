@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
 // A WebAuthn authenticator in software (ES256, "none" attestation), so API
 // tests can register passkeys and sign in with them the way a browser would.
@@ -74,11 +74,17 @@ export class SoftAuthenticator {
     return FLAG_UP | (this.opts.verifiesUser === false ? 0 : FLAG_UV) | extra;
   }
 
-  /** navigator.credentials.create(): a new ES256 key, answered as the browser's JSON. */
-  register(options: CreationOptions, rpId = options.rp.id ?? 'localhost') {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const jwk = publicKey.export({ format: 'jwk' });
-    const id = randomBytes(32);
+  /**
+   * navigator.credentials.create(): a new ES256 key, answered as the browser's
+   * JSON. `again` answers with an existing credential instead (what a browser
+   * would refuse to do for an excluded one).
+   */
+  register(options: CreationOptions, rpId = options.rp.id ?? 'localhost', again?: Credential) {
+    const pair = again ? null : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const privateKey = again?.privateKey ?? pair?.privateKey;
+    if (!privateKey) throw new Error('no key');
+    const jwk = (pair?.publicKey ?? createPublicKey(privateKey)).export({ format: 'jwk' });
+    const id = again?.id ?? randomBytes(32);
     const cose = encodeCbor(
       new Map<number, Cbor>([
         [1, 2],
@@ -102,7 +108,7 @@ export class SoftAuthenticator {
     const clientData = Buffer.from(
       JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: this.origin, crossOrigin: false }),
     );
-    this.credentials.push({ id, rpId, userHandle: options.user.id, privateKey, counter: 0 });
+    if (!again) this.credentials.push({ id, rpId, userHandle: options.user.id, privateKey, counter: 0 });
     return {
       id: b64url(id),
       rawId: b64url(id),

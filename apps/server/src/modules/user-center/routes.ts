@@ -107,16 +107,19 @@ export const userCenterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = getPrincipal(request);
       if (!request.isMultipart()) throw badRequest('account.avatarMissing');
-      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!part) throw badRequest('account.avatarMissing');
       let data: Buffer;
       try {
+        const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+        if (!part) throw badRequest('account.avatarMissing');
         data = await part.toBuffer();
       } catch (err) {
+        if (err instanceof AppError) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError(413, ResultCode.tooLarge, 'account.avatarTooLarge', { limit: `${AVATAR_MAX_BYTES / MIB} MiB` });
         }
-        throw err;
+        // A body cut off or with the wrong boundary: the parser's own error, not ours to answer with a 500.
+        request.log.info({ err }, 'unreadable avatar upload');
+        throw badRequest('account.uploadBroken');
       }
       if (data.length === 0) throw badRequest('account.avatarMissing');
       const drawn = await redrawAvatar(data);
