@@ -15,6 +15,8 @@ import { reportEnUS } from './report-en-us';
 import { reportZhCN } from './report-zh-cn';
 import { scheduleEnUS } from './schedule-en-us';
 import { scheduleZhCN } from './schedule-zh-cn';
+import { accountEnUS } from './account-en-us';
+import { accountZhCN } from './account-zh-cn';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -67,12 +69,13 @@ describe('locales', () => {
       expect([key, params((systemEnUS as Record<string, string>)[key] ?? '')]).toEqual([key, params(zh)]);
   });
 
-  it('carries every Workplace and report text in both languages, none blank, none shadowing another book', () => {
+  it('carries every Workplace, report and account text in both languages, none blank, none shadowing another book', () => {
     const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const [zhBook, enBook] of [
       [dashboardZhCN, dashboardEnUS],
       [reportZhCN, reportEnUS],
       [scheduleZhCN, scheduleEnUS],
+      [accountZhCN, accountEnUS],
     ] as Record<string, string>[][]) {
       if (!zhBook || !enBook) throw new Error('book pair');
       expect(Object.keys(enBook).sort()).toEqual(Object.keys(zhBook).sort());
@@ -103,7 +106,9 @@ describe('locales', () => {
         for (const m of text.matchAll(pattern))
           if (
             m[1] &&
-            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN].some((book) => m[1] !== undefined && m[1] in book)
+            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN, accountZhCN].some(
+              (book) => m[1] !== undefined && m[1] in book,
+            )
           )
             missing.add(`${m[1]} (${file})`);
     }

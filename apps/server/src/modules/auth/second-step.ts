@@ -34,7 +34,8 @@ import { describeAttempt, finishSignIn } from './sign-in.js';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
 const optionsSchema = envelopeSchema(z.record(z.string(), z.unknown()));
 
-const ticketExpired = () => new AppError(401, ResultCode.noToken, 'auth.mfaTicketExpired');
+/** `data.mfaTicketExpired`: the client goes back to the password, rather than asking for another code. */
+const ticketExpired = () => new AppError(401, ResultCode.noToken, 'auth.mfaTicketExpired', {}, { mfaTicketExpired: true });
 const badCode = () => new AppError(401, ResultCode.noToken, 'auth.badCode');
 const badPasskey = () => new AppError(401, ResultCode.noToken, 'auth.badPasskey');
 
