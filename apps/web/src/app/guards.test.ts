@@ -133,6 +133,12 @@ describe('user center', () => {
     expect(await runGuards(target('/user/center', { tab: 'security' }), 'Workplace', ctx)).toEqual({ kind: 'proceed' });
   });
 
+  it('loads the server menu when it is the first page opened, so the layout has its menu', async () => {
+    const ctx = context();
+    expect(await runGuards(target('/user/center'), null, ctx)).toEqual({ kind: 'proceed' });
+    expect(ctx.loadServerMenus).toHaveBeenCalledTimes(1);
+  });
+
   it('is where a user who must enrol a second factor is sent from every other page', async () => {
     const ctx = context({ mustEnrolMfa: () => true });
     for (const path of ['/dashboard/workplace', '/system/user', '/educate/course/3/edit', '/no/such/page']) {

@@ -77,7 +77,8 @@ export async function checkRouteAccess(target: GuardTarget, fromName: string | n
   const perms = ctx.getPerms();
   const isPermitted = hasRouteAccess(meta, perms);
   if (ctx.isMenuFromServer()) {
-    if (!ctx.isServerMenuLoaded() && !isWhitelisted(name)) await ctx.loadServerMenus();
+    // The user center needs no menu entry to open, but its layout shows the menu like any page's.
+    if (!ctx.isServerMenuLoaded() && (!isWhitelisted(name) || name === RouteName.userCenter)) await ctx.loadServerMenus();
     const menus = ctx.getServerMenus();
     const exists = isWhitelisted(name) || hasMenuNamed(menus, name);
     if (exists && isPermitted) return PROCEED;

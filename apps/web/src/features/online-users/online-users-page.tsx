@@ -8,6 +8,7 @@ import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/l
 import { usePermission } from '../../lib/permission';
 import { fetchOnlineSessions, forceLogoutSession, forceLogoutUser } from './online-users-api';
 import './online-messages';
+import './online-users.css';
 
 const PAGE_KEY = 'online-users';
 
@@ -78,45 +79,47 @@ export function OnlineUsersPage() {
   ];
 
   return (
-    <ListPage<OnlineSession>
-      pageKey={PAGE_KEY}
-      titleKey="menu.system.onlineUser"
-      fetchPage={fetchOnlineSessions}
-      columns={columns}
-      sortFields={[]}
-      keywordPlaceholder={t('online.keyword')}
-      describeRow={name}
-      actionsWidth={200}
-      rowActions={(s) =>
-        canForce && !s.current ? (
-          <>
-            <Button
-              type="text"
-              size="mini"
-              status="danger"
-              aria-label={t('online.forceLogoutFor', { name: name(s) })}
-              onClick={() =>
-                confirm(t('online.forceLogoutConfirm', { name: name(s), device: describeDevice(s, t) }), t('online.forceLogout'), () =>
-                  forceLogoutSession(s.id),
-                )
-              }
-            >
-              {t('online.forceLogout')}
-            </Button>
-            <Button
-              type="text"
-              size="mini"
-              status="danger"
-              aria-label={t('online.forceLogoutAllFor', { name: name(s) })}
-              onClick={() =>
-                confirm(t('online.forceLogoutAllConfirm', { name: name(s) }), t('online.forceLogoutAll'), () => forceLogoutUser(s.userId))
-              }
-            >
-              {t('online.forceLogoutAll')}
-            </Button>
-          </>
-        ) : null
-      }
-    />
+    <div className="online-users">
+      <ListPage<OnlineSession>
+        pageKey={PAGE_KEY}
+        titleKey="menu.system.onlineUser"
+        fetchPage={fetchOnlineSessions}
+        columns={columns}
+        sortFields={[]}
+        keywordPlaceholder={t('online.keyword')}
+        describeRow={name}
+        actionsWidth={200}
+        rowActions={(s) =>
+          canForce && !s.current ? (
+            <>
+              <Button
+                type="text"
+                size="mini"
+
+                aria-label={t('online.forceLogoutFor', { name: name(s) })}
+                onClick={() =>
+                  confirm(t('online.forceLogoutConfirm', { name: name(s), device: describeDevice(s, t) }), t('online.forceLogout'), () =>
+                    forceLogoutSession(s.id),
+                  )
+                }
+              >
+                {t('online.forceLogout')}
+              </Button>
+              <Button
+                type="text"
+                size="mini"
+
+                aria-label={t('online.forceLogoutAllFor', { name: name(s) })}
+                onClick={() =>
+                  confirm(t('online.forceLogoutAllConfirm', { name: name(s) }), t('online.forceLogoutAll'), () => forceLogoutUser(s.userId))
+                }
+              >
+                {t('online.forceLogoutAll')}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+    </div>
   );
 }

@@ -109,7 +109,7 @@ export function MfaSection({ user }: { user: CurrentUser }) {
         <div className="uc-factor-main">
           <h3 className="uc-subtitle">
             {t('uc.totp.title')}{' '}
-            <Tag color={totp?.enabled ? 'green' : 'gray'} size="small">
+            <Tag color={totp?.enabled ? 'green' : undefined} size="small">
               {totp?.enabled ? t('uc.totp.on') : t('uc.totp.off')}
             </Tag>
           </h3>
@@ -125,9 +125,7 @@ export function MfaSection({ user }: { user: CurrentUser }) {
           {totp?.enabled ? (
             <>
               <Button onClick={() => setDialog('regenerate')}>{t('uc.totp.regenerate')}</Button>
-              <Button status="danger" onClick={() => setDialog('disable')}>
-                {t('uc.totp.disable')}
-              </Button>
+              <Button onClick={() => setDialog('disable')}>{t('uc.totp.disable')}</Button>
             </>
           ) : (
             <Button type="primary" disabled={!status.data} onClick={() => setDialog('setup')}>
@@ -154,7 +152,7 @@ export function MfaSection({ user }: { user: CurrentUser }) {
                 <Button
                   size="small"
                   type="text"
-                  status="danger"
+
                   icon={<IconDelete />}
                   aria-label={t('uc.passkey.removeFor', { name: p.name })}
                   onClick={() => remove(p)}

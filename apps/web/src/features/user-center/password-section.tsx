@@ -84,9 +84,11 @@ export function PasswordSection() {
             </Form.Item>
           </Grid.Col>
         </Grid.Row>
-        <Button type="primary" htmlType="submit" loading={change.isPending}>
-          {t('changePassword.submit')}
-        </Button>
+        <div>
+          <Button type="primary" htmlType="submit" loading={change.isPending}>
+            {t('changePassword.submit')}
+          </Button>
+        </div>
       </Form>
     </Section>
   );

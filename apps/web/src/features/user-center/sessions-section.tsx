@@ -56,6 +56,7 @@ export function SessionsSection() {
     {
       title: t('uc.sessions.device'),
       dataIndex: 'browser',
+      width: 260,
       render: (_, s) => (
         <span>
           {describeDevice(s, t)}{' '}
@@ -80,7 +81,7 @@ export function SessionsSection() {
           <Button
             size="mini"
             type="text"
-            status="danger"
+
             aria-label={t('uc.sessions.endFor', { device: describeDevice(s, t) })}
             onClick={() => end(s)}
           >
@@ -96,7 +97,7 @@ export function SessionsSection() {
       title={t('uc.sessions.title')}
       desc={t('uc.sessions.desc')}
       extra={
-        <Button status="danger" disabled={others === 0} onClick={endOthers}>
+        <Button disabled={others === 0} onClick={endOthers}>
           {t('uc.sessions.endOthers')}
         </Button>
       }
@@ -109,7 +110,7 @@ export function SessionsSection() {
         columns={columns}
         data={sessions.data ?? []}
         pagination={false}
-        scroll={{ x: 760 }}
+        scroll={{ x: 900 }}
         noDataElement={t('common.noData')}
       />
     </Section>

@@ -180,7 +180,7 @@ export function TotpDisableDialog({ onClose, onChanged }: DialogProps) {
       onOk={() => disable.mutate()}
       okText={t('uc.totp.disable')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ status: 'danger', disabled: !password || code.trim().length < 6 }}
+      okButtonProps={{ disabled: !password || code.trim().length < 6 }}
       confirmLoading={disable.isPending}
       unmountOnExit
     >
