@@ -64,7 +64,6 @@ export function LoginHistorySection() {
         loading={history.isFetching}
         columns={columns}
         data={history.data?.list ?? []}
-        scroll={{ x: 700 }}
         noDataElement={t('common.noData')}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: history.data?.total ?? 0, onChange: setPage, sizeCanChange: false }}
       />

@@ -110,7 +110,6 @@ export function SessionsSection() {
         columns={columns}
         data={sessions.data ?? []}
         pagination={false}
-        scroll={{ x: 900 }}
         noDataElement={t('common.noData')}
       />
     </Section>
