@@ -236,9 +236,7 @@ export const avatarParamsSchema = z.strictObject({
   userId: z.preprocess((v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v), z.number().int().min(1).max(2_147_483_647)),
   /** The image's content hash: a new upload is a new URL. */
   version: z.string().regex(/^[a-f0-9]{16}$/),
-});
-/** A signed, expiring link: `exp` in Unix seconds, `sig` an HMAC of user, version and exp. */
-export const avatarQuerySchema = z.strictObject({
-  exp: z.preprocess((v) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v), z.number().int().min(0)),
+  /** A signed, expiring link: `exp` in Unix seconds, `sig` an HMAC of user, version and exp. */
+  exp: z.preprocess((v) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v), z.number().int().min(1)),
   sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });

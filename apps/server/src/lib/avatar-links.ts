@@ -23,7 +23,7 @@ function sign(secret: Buffer, userId: number, version: string, exp: number): str
 export async function buildAvatarUrl(db: Executor, userId: number, version: string, nowMs = Date.now()): Promise<string> {
   const exp = avatarLinkExpiry(nowMs);
   const sig = sign(await getAppSecret(db, SECRET_NAME), userId, version, exp);
-  return `/api/user/avatar/${userId}/${version}?exp=${exp}&sig=${sig}`;
+  return `/api/user/avatar/${userId}/${version}/${exp}/${sig}`;
 }
 
 /** Whether a link is one the servers made and has not expired. */

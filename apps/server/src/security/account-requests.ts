@@ -202,7 +202,7 @@ export const ACCOUNT_PUBLIC_REQUESTS: Record<string, RouteInputs> = {
     },
     foreign: 'noLeak',
   },
-  'GET /api/user/avatar/:userId/:version': {
+  'GET /api/user/avatar/:userId/:version/:exp/:sig': {
     build: async ({ w }) => {
       const user = await w.sessionFor([], [w.a.camId]);
       const res = await call(w.t.app, {
@@ -211,8 +211,7 @@ export const ACCOUNT_PUBLIC_REQUESTS: Record<string, RouteInputs> = {
         headers: { ...authed(user.token), ...multipart.headers },
         payload: multipart.payload,
       });
-      const link = new URL((res.body.data as { headimgurl: string }).headimgurl, 'http://localhost');
-      return { url: link.pathname, query: Object.fromEntries(link.searchParams) };
+      return { url: (res.body.data as { headimgurl: string }).headimgurl };
     },
     foreign: 'noLeak',
   },

@@ -352,6 +352,12 @@ describe('authorization matrix', () => {
     expect(changedTables(before, await takeChecksums(db))).toEqual(['rooms']);
     await db.execute(sql`update rooms set capacity = capacity - 1 where id = ${w.a.roomId}`);
     expect(changedTables(before, await takeChecksums(db))).toEqual([]);
+    // A session's last-seen time is bookkeeping written in batches; anything else about a session counts.
+    await db.execute(sql`update sessions set last_seen_at = now() + interval '1 hour'`);
+    expect(changedTables(before, await takeChecksums(db))).toEqual([]);
+    await db.execute(sql`update sessions set user_agent = user_agent || ' ' where user_id = ${w.otherUserId}`);
+    expect(changedTables(before, await takeChecksums(db))).toEqual(['sessions']);
+    await db.execute(sql`update sessions set user_agent = rtrim(user_agent) where user_id = ${w.otherUserId}`);
   });
 
   it('lets the right user through: each perm of each route, its own campus, a valid request (control)', async () => {

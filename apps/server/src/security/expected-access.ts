@@ -143,7 +143,7 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /api/login/passkey/verify': 'public',
   'PUT /api/user/profile': 'signedIn global mustChange mustEnrol',
   'POST /api/user/avatar': 'signedIn global mustChange mustEnrol',
-  'GET /api/user/avatar/:userId/:version': 'public',
+  'GET /api/user/avatar/:userId/:version/:exp/:sig': 'public',
   'GET /api/user/sessions': 'signedIn global mustChange mustEnrol',
   'DELETE /api/user/sessions/:id': 'signedIn global mustChange mustEnrol',
   'DELETE /api/user/sessions': 'signedIn global mustChange mustEnrol',

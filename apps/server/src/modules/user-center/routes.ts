@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   AVATAR_MAX_BYTES,
   avatarParamsSchema,
-  avatarQuerySchema,
   avatarResultSchema,
   CAMPUS_HEADER,
   currentUserSchema,
@@ -145,7 +144,7 @@ export const userCenterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/user/avatar/:userId/:version',
+    '/user/avatar/:userId/:version/:exp/:sig',
     {
       // An <img> sends no bearer header: the signed, expiring link is the proof (lib/avatar-links.ts).
       config: { access: publicRoute() },
@@ -153,14 +152,12 @@ export const userCenterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'An uploaded avatar, through the signed, expiring link the current user and lists carry',
         params: avatarParamsSchema,
-        querystring: avatarQuerySchema,
         produces: ['image/webp'],
         response: { 200: z.any(), 400: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
-      const { userId, version } = request.params;
-      const { exp, sig } = request.query;
+      const { userId, version, exp, sig } = request.params;
       if (!(await isAvatarLinkValid(app.db, { userId, version, exp, sig }))) {
         throw new AppError(403, ResultCode.forbidden, 'account.avatarLinkExpired');
       }
