@@ -13,7 +13,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: '登录校园管理控制台' })).toBeVisible();
     await page.screenshot({ path: `${ARTIFACTS_DIR}/login.png` });
 
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByText('手机号不能为空')).toBeVisible();
     await expect(page.getByText('密码不能为空')).toBeVisible();
 

@@ -23,6 +23,7 @@ import { redactUrl, serializeLoggedRequest } from './lib/redact.js';
 import { registerOperlog } from './plugins/operlog.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSessionActivity } from './plugins/session-activity.js';
 import { registerWeb } from './plugins/web.js';
 import { createPrettyLogStream } from './lib/log-format.js';
 import { ListCaches } from './resources/list-caches.js';
@@ -54,6 +55,9 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { monitorRoutes } from './modules/monitor/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
 import { profileRoutes } from './modules/profiles/routes.js';
+import { userCenterRoutes } from './modules/user-center/routes.js';
+import { mfaRoutes } from './modules/mfa/routes.js';
+import { onlineSessionRoutes } from './modules/online-sessions/routes.js';
 import { createLoginRateStore } from './modules/auth/login-rate-store.js';
 import { ResultCode } from '@campus/contract';
 
@@ -173,6 +177,7 @@ export async function buildApp(
   });
   registerSessionCache(app);
   registerAccess(app);
+  registerSessionActivity(app);
   registerOperlog(app);
 
   registerSecurityHeaders(app, {
@@ -229,6 +234,9 @@ export async function buildApp(
       await api.register(monitorRoutes);
       await api.register(regionRoutes);
       await api.register(profileRoutes);
+      await api.register(userCenterRoutes);
+      await api.register(mfaRoutes);
+      await api.register(onlineSessionRoutes);
     },
     { prefix: '/api' },
   );

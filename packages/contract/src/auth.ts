@@ -41,6 +41,8 @@ export const currentUserSchema = z.object({
   registrationDate: z.string(),
   certification: z.number().int(),
   mustChangePassword: z.boolean(),
+  /** A role of the user requires a second factor and they have none: only the user center works until they enrol one. */
+  mustEnrolMfa: z.boolean(),
   lastLoginAt: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
 });

@@ -17,6 +17,8 @@ export const ResultCode = {
   sessionEnded: 50012,
   /** Session expired. */
   sessionExpired: 50014,
+  /** The password was right; the second factor is asked next (`data.mfaTicket`), no session yet. */
+  mfaRequired: 1001,
 } as const;
 
 export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];

@@ -18,3 +18,4 @@ export * from './report.js';
 export * from './phone.js';
 export * from './calendar-feed.js';
 export * from './ops.js';
+export * from './account.js';

@@ -56,7 +56,13 @@ export const RouteName = {
   resetPassword: 'ResetPassword',
   notice: 'Notice',
   job: 'Job',
+  onlineUser: 'OnlineUser',
+  /** The signed-in user's own page (profile, security): every signed-in user, in no menu. */
+  userCenter: 'UserCenter',
 } as const;
+
+/** Where the user center lives; `?tab=security` opens its security tab. */
+export const USER_CENTER_PATH = '/user/center';
 
 export const DEFAULT_ROUTE_NAME = RouteName.workplace;
 export const DEFAULT_ROUTE_PATH = '/dashboard/workplace';
@@ -240,6 +246,11 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         meta: { ...auth, locale: 'menu.system.notice', perms: ['system:notice:list'], order: 8 },
       },
       { name: RouteName.job, path: '/system/job', meta: { ...auth, locale: 'menu.system.job', perms: ['system:job:list'], order: 9 } },
+      {
+        name: RouteName.onlineUser,
+        path: '/system/online',
+        meta: { ...auth, locale: 'menu.system.onlineUser', perms: ['monitor:online:list'], order: 10 },
+      },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import type { Locale, Texts } from './constants.js';
 import { FILE_MESSAGES } from './messages-files.js';
+import { ACCOUNT_MESSAGES } from './messages-account.js';
 import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
@@ -125,6 +126,7 @@ export const SERVER_MESSAGES = {
   ...REPORT_MESSAGES,
   ...FILE_MESSAGES,
   ...OPS_MESSAGES,
+  ...ACCOUNT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -147,6 +149,8 @@ export const THING_LABELS = {
   calendarFeed: { 'zh-CN': '日历订阅', 'en-US': 'Calendar feed' },
   job: { 'zh-CN': '定时任务', 'en-US': 'Scheduled job' },
   region: { 'zh-CN': '行政区划', 'en-US': 'Region' },
+  session: { 'zh-CN': '会话', 'en-US': 'Session' },
+  passkey: { 'zh-CN': '通行密钥', 'en-US': 'Passkey' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

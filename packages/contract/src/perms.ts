@@ -27,6 +27,7 @@ const ACTION_LABELS: Record<string, Label> = {
   publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
   view: { 'zh-CN': '查看', 'en-US': 'View' },
   run: { 'zh-CN': '立即执行', 'en-US': 'Run now' },
+  resetMfa: { 'zh-CN': '重置两步验证', 'en-US': 'Reset second factor' },
 };
 
 const CRUD = ['list', 'add', 'edit', 'delete'] as const;
@@ -41,7 +42,12 @@ const THINGS = [
   { area: 'educate', thing: 'course', label: { 'zh-CN': '课程', 'en-US': 'Courses' }, actions: [...CRUD, 'enrol', 'export'] },
   { area: 'educate', thing: 'schedule', label: { 'zh-CN': '课表', 'en-US': 'Schedules' }, actions: CRUD },
   { area: 'report', thing: 'summary', label: { 'zh-CN': '汇总报表', 'en-US': 'Summary report' }, actions: ['list', 'export'] },
-  { area: 'system', thing: 'user', label: { 'zh-CN': '用户', 'en-US': 'Users' }, actions: [...CRUD, 'resetPwd', 'forceLogout', 'export'] },
+  {
+    area: 'system',
+    thing: 'user',
+    label: { 'zh-CN': '用户', 'en-US': 'Users' },
+    actions: [...CRUD, 'resetPwd', 'forceLogout', 'export', 'resetMfa'],
+  },
   { area: 'system', thing: 'role', label: { 'zh-CN': '角色', 'en-US': 'Roles' }, actions: [...CRUD, 'assign'] },
   { area: 'system', thing: 'menu', label: { 'zh-CN': '菜单', 'en-US': 'Menus' }, actions: CRUD },
   { area: 'system', thing: 'perm', label: { 'zh-CN': '权限', 'en-US': 'Permissions' }, actions: CRUD },
@@ -51,6 +57,7 @@ const THINGS = [
   { area: 'system', thing: 'notice', label: { 'zh-CN': '通知公告', 'en-US': 'Notices' }, actions: ['list', 'publish', 'edit', 'delete'] },
   { area: 'system', thing: 'job', label: { 'zh-CN': '定时任务', 'en-US': 'Scheduled tasks' }, actions: ['list', 'edit', 'run'] },
   { area: 'monitor', thing: 'server', label: { 'zh-CN': '服务监控', 'en-US': 'Server monitor' }, actions: ['view'] },
+  { area: 'monitor', thing: 'online', label: { 'zh-CN': '在线用户', 'en-US': 'Online users' }, actions: ['list', 'forceLogout'] },
 ] as const satisfies readonly ThingSpec[];
 
 type CodesOf<T> = T extends { area: infer A extends string; thing: infer B extends string; actions: readonly (infer C extends string)[] }
@@ -171,6 +178,9 @@ export const Perm = {
   jobEdit: 'system:job:edit',
   jobRun: 'system:job:run',
   monitorServer: 'monitor:server:view',
+  userResetMfa: 'system:user:resetMfa',
+  onlineList: 'monitor:online:list',
+  onlineForceLogout: 'monitor:online:forceLogout',
 } as const satisfies Record<string, PermCode>;
 
 /** Compiles only while `Perm` names every code of the catalogue but `*`. */

@@ -122,8 +122,13 @@ export const userSchema = z.object({
   lockedUntil: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
+  /** Second factors the user has set up: totp (authenticator app), passkey. Empty: password only. */
+  mfaMethods: z.array(z.enum(['totp', 'passkey'])),
+  /** One of the user's roles requires a second factor. */
+  mfaRequired: z.boolean(),
 });
 export type SystemUser = z.infer<typeof userSchema>;
+export const mfaResetResultSchema = z.object({ sessionsEnded: z.number().int() });
 
 /** A created user; `password` only when the server generated it (shown once). */
 export const userCreatedSchema = userSchema.extend({ password: z.string().optional() });
@@ -148,6 +153,8 @@ const roleFields = {
   sort: intField().pipe(z.number().min(0).max(99_999)).optional(),
   status: z.enum(ROLE_STATUSES).optional(),
   remark: optText(500),
+  /** Holders must have a second factor before anything but their user center works. */
+  requireMfa: boolField().optional(),
 };
 export const roleCreateSchema = z.strictObject(roleFields);
 export const roleUpdateSchema = z.strictObject(roleFields).partial();
@@ -174,6 +181,7 @@ export const roleSchema = z.object({
   /** The built-in admin role: cannot be deleted, disabled, recoded or have its perms changed. */
   builtin: z.boolean(),
   userCount: z.number().int(),
+  requireMfa: z.boolean(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

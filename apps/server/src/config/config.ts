@@ -58,6 +58,22 @@ const envSchema = z.object({
       }
     }, 'must be an IANA time zone such as Asia/Shanghai')
     .default('Asia/Shanghai'),
+  /** Passkeys: the site's domain (e.g. console.school.edu); unset: the host the browser asked for. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as console.example.edu')
+    .optional(),
+  /** Passkeys: the origins the console is opened at, comma-separated (https://console.school.edu); unset: the request's own. */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1))
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -105,6 +121,10 @@ export interface AppConfig {
   jobLeaseS: number;
   /** The time zone cron expressions of scheduled jobs are read in. */
   jobTimezone: string;
+  /** Passkey relying party id; undefined: the hostname of each request. */
+  webauthnRpId: string | undefined;
+  /** Origins passkey answers may come from; undefined: the request's own origin. */
+  webauthnOrigins: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -157,5 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCacheMax: e.SESSION_CACHE_MAX,
     jobLeaseS: e.JOB_LEASE_S,
     jobTimezone: e.JOB_TIMEZONE,
+    webauthnRpId: e.WEBAUTHN_RP_ID,
+    webauthnOrigins: e.WEBAUTHN_ORIGINS,
   };
 }

@@ -7,13 +7,13 @@ const MAX_KEYS = 100;
  * A copy of request params safe to keep in the operation log: secret-looking
  * fields blanked, long strings cut, deep or wide structures trimmed.
  */
-export function redactParams(value: unknown, depth = 0): unknown {
+export function redactParams(value: unknown, depth = 0, extraSecretKeys: readonly string[] = []): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…(${value.length})` : value;
   if (typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '…';
   if (Array.isArray(value)) {
-    const items = value.slice(0, MAX_KEYS).map((v) => redactParams(v, depth + 1));
+    const items = value.slice(0, MAX_KEYS).map((v) => redactParams(v, depth + 1, extraSecretKeys));
     if (value.length > MAX_KEYS) items.push(`…(${value.length})`);
     return items;
   }
@@ -24,7 +24,7 @@ export function redactParams(value: unknown, depth = 0): unknown {
       out['…'] = 'truncated';
       break;
     }
-    out[k] = SECRET_KEY.test(k) ? '******' : redactParams(v, depth + 1);
+    out[k] = SECRET_KEY.test(k) || extraSecretKeys.includes(k) ? '******' : redactParams(v, depth + 1, extraSecretKeys);
   }
   return out;
 }

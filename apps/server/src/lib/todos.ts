@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatStoredText, type MessageParams, type ReportMessageKey } from '@campus/contract';
+import { formatStoredText, type MessageKey, type MessageParams } from '@campus/contract';
 import type { Executor } from '../db/client.js';
 import { queryRows } from '../db/query.js';
 import { messages } from '../db/schema/messages.js';
@@ -10,7 +10,7 @@ import { announceUnreadChange } from './unread-events.js';
 
 /** A text stored as a key and params, rendered in the reader's language when listed. */
 export interface LocalText {
-  key: ReportMessageKey;
+  key: MessageKey;
   params?: MessageParams;
 }
 

@@ -9,7 +9,7 @@ import { resolveRequestPrincipal, type Principal } from './auth.js';
  */
 export type RouteAccess =
   | { kind: 'public' }
-  | { kind: 'signedIn'; scope: Scope; allowMustChange: boolean }
+  | { kind: 'signedIn'; scope: Scope; allowMustChange: boolean; allowMustEnrol: boolean }
   | { kind: 'perm'; perms: readonly PermCode[]; scope: Scope };
 
 /** campus: the route works inside the campus of X-Access-Camid, which must be one of the caller's. */
@@ -17,11 +17,18 @@ export type Scope = 'campus' | 'global';
 
 export const publicRoute = (): RouteAccess => ({ kind: 'public' });
 
-export const signedIn = (scope: Scope = 'global', opts: { allowMustChange?: boolean } = {}): RouteAccess => ({
+export const signedIn = (scope: Scope = 'global', opts: { allowMustChange?: boolean; allowMustEnrol?: boolean } = {}): RouteAccess => ({
   kind: 'signedIn',
   scope,
   allowMustChange: opts.allowMustChange ?? false,
+  allowMustEnrol: opts.allowMustEnrol ?? false,
 });
+
+/**
+ * The caller's own account (the user center, sign-out): open to every signed-in
+ * user, also one who must first change their password or enrol a second factor.
+ */
+export const ownAccount = (): RouteAccess => signedIn('global', { allowMustChange: true, allowMustEnrol: true });
 
 /** The caller needs any one of `perms` (or `*`): codes of the contract's catalogue (`Perm.x`), so a typo does not compile. */
 export const requirePerm = (perms: PermCode | readonly PermCode[], scope: Scope): RouteAccess => ({
@@ -104,6 +111,9 @@ export function registerAccess(app: FastifyInstance): void {
     request.principal = principal;
     if (principal.mustChangePassword && !(access.kind === 'signedIn' && access.allowMustChange)) {
       throw new AppError(403, ResultCode.forbidden, 'auth.mustChangePassword');
+    }
+    if (principal.mustEnrolMfa && !(access.kind === 'signedIn' && access.allowMustEnrol)) {
+      throw new AppError(403, ResultCode.forbidden, 'auth.mustEnrolMfa');
     }
     if (access.kind === 'perm' && !hasAnyPerm(principal.perms, access.perms)) throw forbidden();
     if (access.scope === 'campus') {

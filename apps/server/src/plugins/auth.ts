@@ -20,6 +20,8 @@ export interface Principal {
   mustChangePassword: boolean;
   /** The role this session switched to, while the user holds it; null: all their roles. */
   activeRoleId: number | null;
+  /** A held role requires a second factor and the user has none: only the user center is open. */
+  mustEnrolMfa: boolean;
 }
 
 interface SessionRow {
@@ -34,6 +36,7 @@ interface SessionRow {
   cam_ids: number[] | null;
   is_admin: boolean;
   active_role_id: number | null;
+  must_enrol_mfa: boolean;
 }
 
 const sessionError = (code: number, key: 'auth.noToken' | 'auth.tokenInvalid' | 'auth.sessionEnded' | 'auth.sessionExpired') =>
@@ -60,7 +63,12 @@ async function readPrincipal(db: Executor, tokenHash: string): Promise<{ princip
           (select array_agg(distinct p.code) from role_perms rp join perms p on p.id = rp.perm_id
            where rp.role_id = any(er.role_ids)) as perms,
           (select array_agg(uc.cam_id order by uc.cam_id) from user_campuses uc where uc.user_id = u.id) as cam_ids,
-          coalesce(er.is_admin, false) as is_admin, er.active_role_id
+          coalesce(er.is_admin, false) as is_admin, er.active_role_id,
+          -- Any held role counts, not only the acting one: switching roles must not step around it.
+          (exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.status = 'active' and r.require_mfa
+                   where ur.user_id = u.id)
+           and not exists (select 1 from user_totp t where t.user_id = u.id and t.confirmed_at is not null)
+           and not exists (select 1 from user_passkeys pk where pk.user_id = u.id)) as must_enrol_mfa
         from sessions s join users u on u.id = s.user_id
         left join lateral (
           select array_agg(r.id) filter (where acting) as role_ids,
@@ -88,6 +96,7 @@ async function readPrincipal(db: Executor, tokenHash: string): Promise<{ princip
     isAdmin: row.is_admin || perms.includes(ALL_PERMS),
     mustChangePassword: row.must_change_password,
     activeRoleId: row.active_role_id,
+    mustEnrolMfa: row.must_enrol_mfa,
   });
   return { principal, expiresAt };
 }
@@ -186,7 +195,12 @@ export function registerSessionCache(app: FastifyInstance): void {
   app.addHook('onClose', async () => feed.close());
 }
 
-export async function createSession(db: Executor, userId: number, ttlS: number, meta: { ip: string; userAgent: string }): Promise<string> {
+export async function createSession(
+  db: Executor,
+  userId: number,
+  ttlS: number,
+  meta: { ip: string; userAgent: string; authMethod?: string },
+): Promise<string> {
   const { token, tokenHash } = createToken();
   await db.insert(sessions).values({
     tokenHash,
@@ -194,17 +208,42 @@ export async function createSession(db: Executor, userId: number, ttlS: number, 
     expiresAt: new Date(Date.now() + ttlS * 1000),
     ip: meta.ip,
     userAgent: meta.userAgent.slice(0, 512),
+    authMethod: meta.authMethod ?? 'password',
   });
   return token;
 }
 
-export type RevokeReason = 'password_changed' | 'password_reset' | 'disabled' | 'forced' | 'deleted';
+export type RevokeReason =
+  | 'password_changed'
+  | 'password_reset'
+  | 'disabled'
+  | 'forced'
+  | 'deleted'
+  /** The user signed it out from another of their sessions (user center). */
+  | 'ended_by_user'
+  /** A second factor was turned off or removed by its owner. */
+  | 'mfa_changed'
+  /** An administrator reset the user's second factor. */
+  | 'mfa_reset';
 
-/** Ends every live session of a user (except `keepSessionId`); the next request answers 50012. */
-export async function revokeUserSessions(db: Executor, userId: number, reason: RevokeReason, keepSessionId?: number): Promise<void> {
-  await db.execute(
+/** Ends one live session; answers whether it was live. */
+export async function revokeSession(db: Executor, sessionId: number, reason: RevokeReason): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update sessions set revoked_at = now(), revoked_reason = ${reason}
+        where id = ${sessionId} and revoked_at is null and expires_at > now() returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Ends every live session of a user (except `keepSessionId`); the next request answers 50012. Answers how many ended. */
+export async function revokeUserSessions(db: Executor, userId: number, reason: RevokeReason, keepSessionId?: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
     sql`update sessions set revoked_at = now(), revoked_reason = ${reason}
         where user_id = ${userId} and revoked_at is null and expires_at > now()
-        ${keepSessionId === undefined ? sql`` : sql`and id <> ${keepSessionId}`}`,
+        ${keepSessionId === undefined ? sql`` : sql`and id <> ${keepSessionId}`}
+        returning id`,
   );
+  return rows.length;
 }

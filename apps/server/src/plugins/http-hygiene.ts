@@ -76,7 +76,11 @@ export function registerHttpHygiene(app: FastifyInstance, options: HygieneOption
       reply.header('strict-transport-security', hsts);
     const url = request.url;
     // Everything under /api is someone's data or a refusal: never stored by a browser or a shared cache.
-    if ((url === '/api' || url.startsWith('/api/')) && !url.startsWith('/api/docs/static/')) reply.header('cache-control', 'no-store');
+    // The one exception is a route's own deliberate answer: an avatar behind a signed, expiring link is
+    // `private` and immutable (its URL changes with the image), so it says so itself.
+    const isApi = (url === '/api' || url.startsWith('/api/')) && !url.startsWith('/api/docs/static/');
+    const ownCaching = reply.statusCode === 200 && String(reply.getHeader('cache-control') ?? '').startsWith('private');
+    if (isApi && !ownCaching) reply.header('cache-control', 'no-store');
     if (request.method === 'HEAD' || !isJson(reply) || reply.getHeader('content-encoding')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;

@@ -8,6 +8,8 @@ import { redactParams } from '../lib/redact.js';
 export interface OperlogSpec {
   module: string;
   action: string;
+  /** Body fields blanked in this route's log rows besides the usual secrets (e.g. a one-time `code`). */
+  secretKeys?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -34,7 +36,7 @@ function describe(request: FastifyRequest): OperlogSpec {
 }
 
 function buildRow(request: FastifyRequest, status: number, code: number, msg: string) {
-  const { module, action } = describe(request);
+  const { module, action, secretKeys } = describe(request);
   return {
     userId: request.principal?.userId ?? null,
     username: request.principal?.username ?? '',
@@ -43,7 +45,7 @@ function buildRow(request: FastifyRequest, status: number, code: number, msg: st
     action,
     method: request.method,
     path: request.url.slice(0, 512),
-    params: redactParams({ params: request.params, query: request.query, body: request.body ?? null }) as object,
+    params: redactParams({ params: request.params, query: request.query, body: request.body ?? null }, 0, secretKeys) as object,
     status,
     code,
     msg: msg.slice(0, 500),
@@ -63,6 +65,29 @@ export async function runLoggedTransaction<T>(request: FastifyRequest, fn: (tx: 
     await tx.insert(operLogs).values(buildRow(request, status, 0, ''));
     request.operlogWritten = true;
     return result;
+  });
+}
+
+/**
+ * Writes an operation-log row for an event of a public route, whose user is
+ * known only from what the request proved (e.g. a recovery code used at
+ * sign-in): the request's params go in blanked like any other row's.
+ */
+export async function logEventAs(
+  request: FastifyRequest,
+  db: Tx | FastifyInstance['db'],
+  who: { userId: number; username: string },
+  spec: OperlogSpec,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  const row = buildRow(request, 200, 0, '');
+  await db.insert(operLogs).values({
+    ...row,
+    userId: who.userId,
+    username: who.username,
+    module: spec.module,
+    action: spec.action,
+    params: { ...(redactParams(row.params, 0, spec.secretKeys) as object), ...extra },
   });
 }
 

@@ -10,6 +10,7 @@ export const guardContext: GuardContext = {
   getRole: () => useSessionStore.getState().role,
   getUserId: () => useSessionStore.getState().user?.userId ?? 0,
   getPerms: () => useSessionStore.getState().user?.perms ?? [],
+  mustEnrolMfa: () => useSessionStore.getState().user?.mustEnrolMfa === true,
   loadUser: loadCurrentUser,
   logout,
   isMenuFromServer: () => useSettingsStore.getState().menuFromServer,

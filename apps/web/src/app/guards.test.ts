@@ -17,6 +17,7 @@ function context(overrides: Partial<GuardContext> = {}): GuardContext {
     getRole: () => 'admin',
     getUserId: () => 1,
     getPerms: () => [ALL_PERMS],
+    mustEnrolMfa: () => false,
     loadUser: vi.fn(() => Promise.resolve()),
     logout: vi.fn(() => Promise.resolve()),
     isMenuFromServer: () => true,
@@ -158,5 +159,29 @@ describe('permission guard, client menus', () => {
 
   it('lets everyone reach the redirect page', async () => {
     expect(await runGuards(target('/redirect/educate/student'), null, client([]))).toEqual({ kind: 'proceed' });
+  });
+});
+
+describe('user center', () => {
+  it('opens to every signed-in user, with no perm and whatever the server menu says', async () => {
+    const ctx = context({ getPerms: () => [], getServerMenus: () => [], isServerMenuLoaded: () => true });
+    expect(await runGuards(target('/user/center', { tab: 'security' }), 'Workplace', ctx)).toEqual({ kind: 'proceed' });
+  });
+
+  it('loads the server menu when it is the first page opened, so the layout has its menu', async () => {
+    const ctx = context();
+    expect(await runGuards(target('/user/center'), null, ctx)).toEqual({ kind: 'proceed' });
+    expect(ctx.loadServerMenus).toHaveBeenCalledTimes(1);
+  });
+
+  it('is where a user who must enrol a second factor is sent from every other page', async () => {
+    const ctx = context({ mustEnrolMfa: () => true });
+    for (const path of ['/dashboard/workplace', '/system/user', '/educate/course/3/edit', '/no/such/page']) {
+      expect(await runGuards(target(path), 'Workplace', ctx)).toEqual({ kind: 'redirect', to: '/user/center?tab=security' });
+    }
+    expect(await runGuards(target('/user/center'), null, ctx)).toEqual({ kind: 'proceed' });
+    // Signed out, the login page still comes first.
+    const out = context({ isLoggedIn: () => false, mustEnrolMfa: () => true });
+    expect(await runGuards(target('/login'), null, out)).toEqual({ kind: 'proceed' });
   });
 });

@@ -1,4 +1,4 @@
-import { RouteName, WHITE_LIST, type MenuItem } from '@campus/contract';
+import { RouteName, USER_CENTER_PATH, WHITE_LIST, type MenuItem } from '@campus/contract';
 import { buildLoginPath, resolveLoginRedirect } from '../lib/redirect';
 import { findFirstPermittedRoute, hasMenuNamed, hasRouteAccess } from '../lib/route-access';
 import { NOT_FOUND_PATH, findPathByName, hasPathParams, matchAppRoute, type MatchedRoute } from './route-table';
@@ -17,6 +17,8 @@ export interface GuardContext {
   getRole: () => string;
   getUserId: () => number;
   getPerms: () => readonly string[];
+  /** A role requires a second factor the user has not set up: only the user center opens. */
+  mustEnrolMfa: () => boolean;
   loadUser: () => Promise<void>;
   logout: () => Promise<void>;
   isMenuFromServer: () => boolean;
@@ -36,8 +38,14 @@ export type GuardOutcome = { kind: 'proceed' } | { kind: 'redirect'; to: string;
 
 const PROCEED: GuardOutcome = { kind: 'proceed' };
 
-/** The redirect page only bounces to another guarded route, so no menu lists it. */
-const GUARD_WHITE_LIST: readonly string[] = [...WHITE_LIST, RouteName.redirect];
+/**
+ * The redirect page only bounces to another guarded route, so no menu lists
+ * it; the user center belongs to every signed-in user, whatever their perms.
+ */
+const GUARD_WHITE_LIST: readonly string[] = [...WHITE_LIST, RouteName.redirect, RouteName.userCenter];
+
+/** Where a user who must enrol a second factor is sent: the user center's security tab. */
+export const ENROL_MFA_PATH = `${USER_CENTER_PATH}?tab=security`;
 
 function isWhitelisted(name: string): boolean {
   return GUARD_WHITE_LIST.includes(name);
@@ -83,7 +91,8 @@ export async function checkRouteAccess(target: GuardTarget, fromName: string | n
   const perms = ctx.getPerms();
   const isPermitted = hasRouteAccess(meta, perms);
   if (ctx.isMenuFromServer()) {
-    if (!ctx.isServerMenuLoaded() && !isWhitelisted(name)) await ctx.loadServerMenus();
+    // The user center needs no menu entry to open, but its layout shows the menu like any page's.
+    if (!ctx.isServerMenuLoaded() && (!isWhitelisted(name) || name === RouteName.userCenter)) await ctx.loadServerMenus();
     const menus = ctx.getServerMenus();
     const exists = isWhitelisted(name) || hasMenuNamed(menus, name);
     if (exists && isPermitted) return PROCEED;
@@ -98,5 +107,7 @@ export async function checkRouteAccess(target: GuardTarget, fromName: string | n
 export async function runGuards(target: GuardTarget, fromName: string | null, ctx: GuardContext): Promise<GuardOutcome> {
   const login = await checkLogin(target, ctx);
   if (login.kind === 'redirect' || target.route.name === RouteName.login) return login;
+  // The server refuses everything else (403) until then; the page says why and how.
+  if (ctx.mustEnrolMfa() && target.route.name !== RouteName.userCenter) return { kind: 'redirect', to: ENROL_MFA_PATH };
   return checkRouteAccess(target, fromName, ctx);
 }

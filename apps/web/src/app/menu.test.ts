@@ -18,7 +18,7 @@ describe('buildMenuTree', () => {
       { Dashboard: ['Workplace', 'Monitor'] },
       { Educate: ['Student', 'Teacher', 'Manager', 'Course', 'Room', 'Term', 'Timetable'] },
       { Report: ['Summary'] },
-      { System: ['User', 'Role', 'Menu', 'Perm', 'Dept', 'OperLog', 'ResetPassword', 'Notice', 'Job'] },
+      { System: ['User', 'Role', 'Menu', 'Perm', 'Dept', 'OperLog', 'ResetPassword', 'Notice', 'Job', 'OnlineUser'] },
     ]);
   });
 

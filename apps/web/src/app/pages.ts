@@ -118,6 +118,14 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
     () => import('../features/educate/teacher-profile-page'),
     (m) => m.TeacherProfilePage,
   ),
+  [RouteName.onlineUser]: page(
+    () => import('../features/online-users/online-users-page'),
+    (m) => m.OnlineUsersPage,
+  ),
+  [RouteName.userCenter]: page(
+    () => import('../features/user-center/user-center-page'),
+    (m) => m.UserCenterPage,
+  ),
   [RouteName.redirect]: page(
     () => import('../features/redirect/redirect-page'),
     (m) => m.RedirectPage,

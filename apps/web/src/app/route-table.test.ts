@@ -10,7 +10,7 @@ function leafNames(items: readonly MenuItem[]): string[] {
 describe('route table', () => {
   it('has a lazily loaded page for every route', () => {
     for (const route of LAYOUT_ROUTES) expect([route.name, typeof PAGE_LOADERS[route.name]]).toEqual([route.name, 'function']);
-    expect(LAYOUT_ROUTES.map((r) => r.name)).toEqual([...leafNames(DEFAULT_MENUS), RouteName.redirect]);
+    expect(LAYOUT_ROUTES.map((r) => r.name)).toEqual([...leafNames(DEFAULT_MENUS), RouteName.userCenter, RouteName.redirect]);
   });
 
   it.each([
@@ -24,6 +24,8 @@ describe('route table', () => {
     ['/system/role/4/perm', 'RolePerm'],
     ['/system/reset-password', 'ResetPassword'],
     ['/redirect/educate/student', 'Redirect'],
+    ['/user/center', 'UserCenter'],
+    ['/system/online', 'OnlineUser'],
     ['/nope', 'notFound'],
     ['/educate', 'notFound'],
   ])('matches %s to %s', (path, name) => {

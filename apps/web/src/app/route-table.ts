@@ -1,4 +1,4 @@
-import { DEFAULT_MENUS, RouteName, type MenuItem, type RouteMeta } from '@campus/contract';
+import { DEFAULT_MENUS, RouteName, USER_CENTER_PATH, type MenuItem, type RouteMeta } from '@campus/contract';
 import { matchPath } from 'react-router';
 
 export interface AppRoute {
@@ -17,9 +17,17 @@ function collectLeaves(items: readonly MenuItem[]): AppRoute[] {
   );
 }
 
-/** Pages inside the default layout: every leaf of the default menu plus the internal redirect page. */
+/** Every signed-in user's own page: in no menu, open to all (guards.ts). */
+export const USER_CENTER_ROUTE: AppRoute = {
+  name: RouteName.userCenter,
+  path: USER_CENTER_PATH,
+  meta: { locale: 'menu.userCenter', requiresAuth: true, hideInMenu: true },
+};
+
+/** Pages inside the default layout: every leaf of the default menu, the user center and the internal redirect page. */
 export const LAYOUT_ROUTES: readonly AppRoute[] = [
   ...collectLeaves(DEFAULT_MENUS),
+  USER_CENTER_ROUTE,
   { name: RouteName.redirect, path: `${REDIRECT_PREFIX}/*`, meta: { locale: 'menu.redirect', requiresAuth: true, hideInMenu: true } },
 ];
 

@@ -17,6 +17,8 @@ import { scheduleEnUS } from './schedule-en-us';
 import { scheduleZhCN } from './schedule-zh-cn';
 import { opsEnUS } from './ops-en-us';
 import { opsZhCN } from './ops-zh-cn';
+import { accountEnUS } from './account-en-us';
+import { accountZhCN } from './account-zh-cn';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -69,13 +71,14 @@ describe('locales', () => {
       expect([key, params((systemEnUS as Record<string, string>)[key] ?? '')]).toEqual([key, params(zh)]);
   });
 
-  it('carries every Workplace and report text in both languages, none blank, none shadowing another book', () => {
+  it('carries every Workplace, report and account text in both languages, none blank, none shadowing another book', () => {
     const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const [zhBook, enBook] of [
       [dashboardZhCN, dashboardEnUS],
       [reportZhCN, reportEnUS],
       [scheduleZhCN, scheduleEnUS],
       [opsZhCN, opsEnUS],
+      [accountZhCN, accountEnUS],
     ] as Record<string, string>[][]) {
       if (!zhBook || !enBook) throw new Error('book pair');
       expect(Object.keys(enBook).sort()).toEqual(Object.keys(zhBook).sort());
@@ -106,7 +109,7 @@ describe('locales', () => {
         for (const m of text.matchAll(pattern))
           if (
             m[1] &&
-            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN, opsZhCN].some(
+            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN, opsZhCN, accountZhCN].some(
               (book) => m[1] !== undefined && m[1] in book,
             )
           )

@@ -94,6 +94,8 @@ export const roles = pgTable('roles', {
   status: varchar('status', { length: 16 }).notNull().default('active'),
   remark: varchar('remark', { length: 500 }).notNull().default(''),
   isBuiltin: boolean('is_builtin').notNull().default(false),
+  /** Holders must have a second factor (TOTP or a passkey) before anything but their user center works. */
+  requireMfa: boolean('require_mfa').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -201,6 +203,10 @@ export const sessions = pgTable(
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
     /** The one held role this session acts in ("switch roles"); null: all the user's roles. */
     activeRoleId: integer('active_role_id').references(() => roles.id, { onDelete: 'set null' }),
+    /** Written in batches by each instance (lib/session-activity.ts), so a minute behind at most. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** password | totp | recovery | passkey (second step) | passkeyOnly (a passkey alone). */
+    authMethod: varchar('auth_method', { length: 16 }).notNull().default('password'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -223,6 +229,8 @@ export const loginLogs = pgTable(
     index('login_logs_ip_time_idx').on(t.ip, t.createdAt),
     index('login_logs_name_time_idx').on(t.username, t.createdAt),
     index('login_logs_time_idx').on(t.createdAt),
+    // A user's own sign-in history (user center) and their previous sign-in (current user).
+    index('login_logs_user_time_idx').on(t.userId, t.createdAt),
   ],
 );
 

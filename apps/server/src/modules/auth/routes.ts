@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CAMPUS_HEADER,
   changePasswordBodySchema,
@@ -9,19 +10,26 @@ import {
   formatMessage,
   loginBodySchema,
   loginResponseSchema,
+  mfaChallengeSchema,
   okSchema,
+  ResultCode,
   switchRoleBodySchema,
 } from '@campus/contract';
 import { sessions, users } from '../../db/schema/system.js';
 import { badRequest } from '../../lib/app-error.js';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { getPrincipal, parseCampusHeader, publicRoute, signedIn } from '../../plugins/access.js';
-import { createSession, resolvePrincipal, revokeUserSessions } from '../../plugins/auth.js';
+import { getCurrentUser } from '../../lib/current-user.js';
+import { createMfaTicket } from '../../lib/second-factor/tickets.js';
+import { listSecondFactorMethods } from '../../lib/second-factor/factors.js';
+import { getPrincipal, ownAccount, parseCampusHeader, publicRoute, signedIn } from '../../plugins/access.js';
+import { resolvePrincipal, revokeUserSessions } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { resolvePasswordTodo } from '../../lib/todos.js';
 import { registerLoginCipherRoute } from './cipher-routes.js';
+import { registerSecondStepRoutes } from './second-step.js';
 import { defineSessionCleanupJob } from './session-cleanup.js';
-import { authenticate, decryptPassword, getCurrentUser, holdsActiveRole, listUserCampuses, recordLogin } from './service.js';
+import { checkPassword, decryptPassword, holdsActiveRole, recordLogin } from './service.js';
+import { describeAttempt, finishSignIn } from './sign-in.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
 
@@ -48,9 +56,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with username or phone and the AES-encrypted password',
+        summary:
+          'Sign in with username or phone and the AES-encrypted password; a user with a second factor gets code 1001 and a ticket for POST /api/login/mfa instead of a session',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: {
+          200: z.union([
+            loginResponseSchema,
+            z.object({ code: z.literal(ResultCode.mfaRequired), msg: z.string(), data: mfaChallengeSchema }),
+          ]),
+          ...errors,
+        },
       },
       // Attempts refused before the handler (rate limit, empty fields) are logged here, so every attempt is.
       onSend: async (request, reply) => {
@@ -64,20 +79,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { username, password } = request.body;
-      const attempt = { typed: username, encryptedPassword: password, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      const attempt = describeAttempt(request, username, password);
       request.loginLogged = true;
-      const userId = await authenticate(app.db, config, attempt);
-      const token = await createSession(app.db, userId, config.sessionTtlS, attempt);
-      const campusList = await listUserCampuses(app.db, userId);
-      const user = await getCurrentUser(app.db, await resolvePrincipal(app.db, `Bearer ${token}`), null);
-      return { code: 0, msg: formatMessage(request.locale, 'auth.loggedIn'), data: token, extra: { user, campusList } };
+      const userId = await checkPassword(app.db, config, attempt);
+      const methods = await listSecondFactorMethods(app.db, userId);
+      if (methods.length === 0) return finishSignIn(request, attempt, userId, 'password');
+      // The password was right, but this is no sign-in yet: a ticket for the second step, no session.
+      await recordLogin(app.db, attempt, userId, 'mfa_required');
+      const mfaTicket = await createMfaTicket(app.db, userId);
+      return { code: ResultCode.mfaRequired, msg: formatMessage(request.locale, 'auth.mfaRequired'), data: { mfaTicket, methods } };
     },
   );
+
+  registerSecondStepRoutes(app);
 
   app.post(
     '/logout',
     {
-      config: { access: signedIn('global', { allowMustChange: true }), operlog: { module: 'auth', action: 'logout' } },
+      config: { access: ownAccount(), operlog: { module: 'auth', action: 'logout' } },
       schema: { tags: ['auth'], summary: 'End the current session', response: { 200: okSchema, 401: errorSchema } },
     },
     async (request) => {
@@ -90,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/currentUser',
     {
-      config: { access: signedIn('global', { allowMustChange: true }) },
+      config: { access: ownAccount() },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelopeSchema(currentUserSchema), 401: errorSchema } },
     },
     async (request) => {
@@ -128,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/password',
     {
-      config: { access: signedIn('global', { allowMustChange: true }), operlog: { module: 'auth', action: 'changePassword' } },
+      config: { access: ownAccount(), operlog: { module: 'auth', action: 'changePassword' } },
       schema: {
         tags: ['auth'],
         summary: "Change one's own password (both encrypted as at login); other sessions end",

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { decryptLoginPassword, type Campus, type CurrentUser } from '@campus/contract';
+import { decryptLoginPassword, type Campus } from '@campus/contract';
 import type { AppConfig } from '../../config/config.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { campuses, loginLogs, roles, userCampuses, userRoles, users } from '../../db/schema/system.js';
 import { AppError, badRequest, tooMany } from '../../lib/app-error.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
-import type { Principal } from '../../plugins/auth.js';
+import { noteFailure } from '../../lib/sign-in-lockout.js';
 import { ResultCode } from '@campus/contract';
 
 export interface LoginAttempt {
@@ -17,7 +17,23 @@ export interface LoginAttempt {
 }
 
 export type LoginReason =
-  'ok' | 'bad_credentials' | 'locked' | 'ip_limited' | 'rate_limited' | 'invalid' | 'disabled' | 'no_campus' | 'undecryptable';
+  | 'ok'
+  | 'bad_credentials'
+  | 'locked'
+  | 'ip_limited'
+  | 'rate_limited'
+  | 'invalid'
+  | 'disabled'
+  | 'no_campus'
+  | 'undecryptable'
+  /** The password was right; the second step was asked (not a failure, not yet a sign-in). */
+  | 'mfa_required'
+  /** A wrong TOTP or recovery code at the second step. */
+  | 'bad_code'
+  /** The second step came with an unknown, used or expired ticket. */
+  | 'mfa_expired'
+  /** A passkey that is not registered, or whose signature did not verify. */
+  | 'bad_passkey';
 
 export async function recordLogin(db: Executor, a: LoginAttempt, userId: number | null, reason: LoginReason): Promise<void> {
   await db.insert(loginLogs).values({
@@ -41,7 +57,7 @@ async function getIpRetryAfter(db: Executor, config: AppConfig, ip: string): Pro
   const [row] = await queryRows<{ n: number; first: Date | null }>(
     db,
     sql`select count(*)::int as n, min(created_at) as first from login_logs
-        where ip = ${ip} and success = false and reason <> 'ip_limited'
+        where ip = ${ip} and success = false and reason not in ('ip_limited', 'mfa_required')
           and created_at > now() - make_interval(mins => ${config.loginIpWindowMinutes})`,
   );
   if (!row || row.n < config.loginIpMaxFailures || !row.first) return 0;
@@ -79,29 +95,53 @@ async function findUserByLogin(db: Executor, typed: string): Promise<UserRow | u
   return row;
 }
 
-async function noteFailure(db: Executor, config: AppConfig, userId: number): Promise<void> {
-  // One statement, so concurrent failures count exactly.
-  await db.execute(sql`update users set
-      locked_until = case when failed_logins + 1 >= ${config.loginLockThreshold}
-                          then now() + make_interval(mins => ${config.loginLockMinutes}) else locked_until end,
-      failed_logins = case when failed_logins + 1 >= ${config.loginLockThreshold} then 0 else failed_logins + 1 end
-    where id = ${userId}`);
-}
+export { noteFailure };
 
 const badCredentials = () => new AppError(401, ResultCode.noToken, 'auth.badCredentials');
 
-/** Checks a sign-in attempt; answers the user id, or throws the answer to give. Every attempt is logged. */
-export async function authenticate(db: Executor, config: AppConfig, a: LoginAttempt): Promise<number> {
+/** Refuses a locked account with 429 (logged); nothing is checked before it but the address. */
+export async function assertNotLocked(db: Executor, a: LoginAttempt, user: { id: number; lockedUntil: Date | null }): Promise<void> {
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    await recordLogin(db, a, user.id, 'locked');
+    throw tooMany('auth.locked', (user.lockedUntil.getTime() - Date.now()) / 1000);
+  }
+}
+
+/** A disabled account or one without a campus cannot sign in, whatever proved who it is (logged). */
+export async function assertAccountUsable(db: Executor, a: LoginAttempt, user: { id: number; status: string }): Promise<void> {
+  if (user.status !== 'active') {
+    await recordLogin(db, a, user.id, 'disabled');
+    throw new AppError(403, ResultCode.forbidden, 'auth.disabled');
+  }
+  const camIds = await db.select({ camId: userCampuses.camId }).from(userCampuses).where(eq(userCampuses.userId, user.id)).limit(1);
+  if (camIds.length === 0) {
+    await recordLogin(db, a, user.id, 'no_campus');
+    throw new AppError(403, ResultCode.forbidden, 'auth.noCampus');
+  }
+}
+
+/** What the second step and passkey sign-in need to know of an account. */
+export async function findAccount(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, status: users.status, lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Checks the first step of a sign-in (address, lockout, password, account
+ * state); answers the user id, or throws the answer to give. Every refusal is
+ * logged. Nothing is reset here: a user with a second factor has not signed in yet.
+ */
+export async function checkPassword(db: Executor, config: AppConfig, a: LoginAttempt): Promise<number> {
   const ipRetry = await getIpRetryAfter(db, config, a.ip);
   if (ipRetry > 0) {
     await recordLogin(db, a, null, 'ip_limited');
     throw tooMany('auth.ipLimited', ipRetry);
   }
   const user = await findUserByLogin(db, a.typed);
-  if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    await recordLogin(db, a, user.id, 'locked');
-    throw tooMany('auth.locked', (user.lockedUntil.getTime() - Date.now()) / 1000);
-  }
+  if (user) await assertNotLocked(db, a, user);
   if (!user) {
     const retry = await getUnknownNameRetryAfter(db, config, a.typed);
     if (retry > 0) {
@@ -122,21 +162,24 @@ export async function authenticate(db: Executor, config: AppConfig, a: LoginAtte
     await recordLogin(db, a, user?.id ?? null, 'bad_credentials');
     throw badCredentials();
   }
-  if (user.status !== 'active') {
-    await recordLogin(db, a, user.id, 'disabled');
-    throw new AppError(403, ResultCode.forbidden, 'auth.disabled');
-  }
-  const camIds = await db.select({ camId: userCampuses.camId }).from(userCampuses).where(eq(userCampuses.userId, user.id)).limit(1);
-  if (camIds.length === 0) {
-    await recordLogin(db, a, user.id, 'no_campus');
-    throw new AppError(403, ResultCode.forbidden, 'auth.noCampus');
-  }
+  await assertAccountUsable(db, a, user);
+  return user.id;
+}
+
+/** The sign-in is complete (every factor given): the failure count starts again, and the log says so. */
+export async function completeSignIn(db: Executor, a: LoginAttempt, userId: number): Promise<void> {
   await db
     .update(users)
     .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: new Date(), lastLoginIp: a.ip })
-    .where(eq(users.id, user.id));
-  await recordLogin(db, a, user.id, 'ok');
-  return user.id;
+    .where(eq(users.id, userId));
+  await recordLogin(db, a, userId, 'ok');
+}
+
+/** Checks a password-only sign-in; answers the user id, or throws the answer to give. Every attempt is logged. */
+export async function authenticate(db: Executor, config: AppConfig, a: LoginAttempt): Promise<number> {
+  const userId = await checkPassword(db, config, a);
+  await completeSignIn(db, a, userId);
+  return userId;
 }
 
 export async function listUserCampuses(db: Executor, userId: number): Promise<Campus[]> {
@@ -145,82 +188,6 @@ export async function listUserCampuses(db: Executor, userId: number): Promise<Ca
     .from(campuses)
     .innerJoin(userCampuses, and(eq(userCampuses.camId, campuses.id), eq(userCampuses.userId, userId)))
     .orderBy(campuses.id);
-}
-
-interface ProfileRow {
-  id: number;
-  username: string;
-  nickname: string;
-  phone: string | null;
-  email: string;
-  headimgurl: string;
-  job: string;
-  job_name: string;
-  organization: string;
-  organization_name: string;
-  location: string;
-  location_name: string;
-  introduction: string;
-  personal_website: string;
-  created_at: Date;
-  must_change_password: boolean;
-  last_login_at: Date | null;
-  last_login_ip: string | null;
-  roles: { id: number; code: string; name: string }[] | null;
-}
-
-/**
- * The spec's current-user object for a resolved session: its perms are the
- * principal's (the roles the session acts in); `camId` is the requested campus
- * when it is one of the user's, else the first.
- */
-export async function getCurrentUser(db: Executor, principal: Principal, requestedCamId: number | null): Promise<CurrentUser> {
-  const { userId, camIds } = principal;
-  const [u] = await queryRows<ProfileRow>(
-    db,
-    sql`select u.id, u.username, u.nickname, u.phone, u.email, u.headimgurl, u.job, u.job_name, u.organization,
-          u.organization_name, u.location, u.location_name, u.introduction, u.personal_website, u.created_at,
-          u.must_change_password,
-          -- The sign-in before this one: what "last sign-in" means to the person reading it.
-          prev.created_at as last_login_at, prev.ip as last_login_ip,
-          (select json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) order by r.sort, r.id)
-             from user_roles ur join roles r on r.id = ur.role_id and r.status = 'active'
-            where ur.user_id = u.id) as roles
-        from users u
-        left join lateral (select l.created_at, l.ip from login_logs l where l.user_id = u.id and l.success
-                           order by l.id desc offset 1 limit 1) prev on true
-        where u.id = ${userId}`,
-  );
-  if (!u) throw new AppError(401, ResultCode.sessionEnded, 'auth.sessionEnded');
-  const perms = [...principal.perms].sort();
-  const camId = requestedCamId !== null && camIds.includes(requestedCamId) ? requestedCamId : (camIds[0] ?? 0);
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-  return {
-    userId: u.id,
-    camId,
-    username: u.username,
-    nickname: u.nickname,
-    phone: u.phone ?? '',
-    email: u.email,
-    headimgurl: u.headimgurl,
-    perms,
-    role: principal.isAdmin ? 'admin' : 'user',
-    roles: u.roles ?? [],
-    activeRoleId: principal.activeRoleId,
-    job: u.job,
-    organization: u.organization,
-    location: u.location,
-    introduction: u.introduction,
-    personalWebsite: u.personal_website,
-    jobName: u.job_name,
-    organizationName: u.organization_name,
-    locationName: u.location_name,
-    registrationDate: new Date(u.created_at).toISOString().slice(0, 10),
-    certification: principal.isAdmin ? 1 : 0,
-    mustChangePassword: u.must_change_password,
-    lastLoginAt: iso(u.last_login_at),
-    lastLoginIp: u.last_login_ip,
-  };
 }
 
 /** Whether the user holds this role and it is active: the only roles a session may switch to. */

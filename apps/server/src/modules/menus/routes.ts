@@ -26,7 +26,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/menuList',
     {
-      config: { access: signedIn('global', { allowMustChange: true }) },
+      config: { access: signedIn('global', { allowMustChange: true, allowMustEnrol: true }) },
       schema: {
         tags: ['auth'],
         summary: "The menu tree, filtered by the caller's perms",

@@ -28,7 +28,7 @@ describe('permission catalogue', () => {
     const groups = (await admin('GET', '/api/system/perms/groups')).body.data as { module: string; perms: SystemPerm[] }[];
     expect(groups.map((g) => g.module)).toEqual(expect.arrayContaining(['system', 'educate', 'report', 'dashboard']));
     expect(groups.find((g) => g.module === 'educate')?.perms.every((p) => p.code.startsWith('educate:'))).toBe(true);
-    expect(((await admin('GET', '/api/system/perms?keyword=system:user')).body.data as { total: number }).total).toBe(7);
+    expect(((await admin('GET', '/api/system/perms?keyword=system:user')).body.data as { total: number }).total).toBe(8);
   });
 
   it('creates codes shaped area:thing:action only, once', async () => {

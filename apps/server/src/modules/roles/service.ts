@@ -37,6 +37,7 @@ function toItem(row: RoleRow, userCount: number): Role {
     remark: row.remark,
     builtin: isBuiltin(row),
     userCount,
+    requireMfa: row.requireMfa,
   };
 }
 
@@ -106,7 +107,14 @@ export async function createRole(request: FastifyRequest, body: RoleCreate): Pro
     async (tx) => {
       const [created] = await tx
         .insert(roles)
-        .values({ name: body.name, code: body.code, sort: body.sort ?? 0, status: body.status ?? 'active', remark: body.remark ?? '' })
+        .values({
+          name: body.name,
+          code: body.code,
+          sort: body.sort ?? 0,
+          status: body.status ?? 'active',
+          remark: body.remark ?? '',
+          requireMfa: body.requireMfa ?? false,
+        })
         .returning();
       if (!created) throw new Error('role insert returned nothing');
       return created;

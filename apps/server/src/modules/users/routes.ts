@@ -6,6 +6,7 @@ import {
   formatMessage,
   idParamsSchema,
   idsBodySchema,
+  mfaResetResultSchema,
   okSchema,
   pageSchema,
   Perm,
@@ -28,6 +29,7 @@ import {
   getUser,
   listUserOptions,
   listUsers,
+  resetMfa,
   resetPassword,
   setUserStatus,
   unlockUser,
@@ -187,6 +189,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const sessionsEnded = await forceLogout(request, request.params.id);
       return { code: 0, msg: formatMessage(request.locale, 'system.forcedLogout', { count: sessionsEnded }), data: { sessionsEnded } };
+    },
+  );
+
+  app.delete(
+    `${base}/:id/mfa`,
+    {
+      config: { access: requirePerm('system:user:resetMfa', 'global'), operlog: { module: 'system:user', action: 'resetMfa' } },
+      schema: {
+        tags,
+        summary: "Reset a user's second factor (authenticator app, recovery codes, passkeys); ends their sessions and tells them",
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(mfaResetResultSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const sessionsEnded = await resetMfa(request, request.params.id);
+      return { code: 0, msg: formatMessage(request.locale, 'system.mfaReset'), data: { sessionsEnded } };
     },
   );
 

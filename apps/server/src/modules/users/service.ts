@@ -20,7 +20,8 @@ import { createTemporaryPassword } from '../../lib/tokens.js';
 import { getPrincipal } from '../../plugins/access.js';
 import { revokeUserSessions, type RevokeReason } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
-import { raisePasswordTodo } from '../../lib/todos.js';
+import { raisePasswordTodo, raiseTodo } from '../../lib/todos.js';
+import { removeAllFactors } from '../../lib/second-factor/factors.js';
 import {
   assertCanGrantCampuses,
   assertCanGrantRoles,
@@ -72,7 +73,7 @@ function orderOf(sort: string | undefined): SQL[] {
 async function toItems(db: Executor, rows: UserRow[]): Promise<SystemUser[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [roleRows, campusRows, deptRows] = await Promise.all([
+  const [roleRows, campusRows, deptRows, mfaRows] = await Promise.all([
     db
       .select({ userId: userRoles.userId, id: roles.id, name: roles.name, code: roles.code })
       .from(userRoles)
@@ -94,7 +95,20 @@ async function toItems(db: Executor, rows: UserRow[]): Promise<SystemUser[]> {
           rows.map((r) => r.deptId ?? 0),
         ),
       ),
+    queryRows<{ id: number; totp: boolean; passkey: boolean; required: boolean }>(
+      db,
+      sql`select u.id,
+                 exists (select 1 from user_totp t where t.user_id = u.id and t.confirmed_at is not null) as totp,
+                 exists (select 1 from user_passkeys p where p.user_id = u.id) as passkey,
+                 exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.status = 'active' and r.require_mfa
+                         where ur.user_id = u.id) as required
+            from users u where u.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+    ),
   ]);
+  const mfaOf = new Map(mfaRows.map((m) => [m.id, m]));
   const deptName = new Map(deptRows.map((d) => [d.id, d.name]));
   const now = Date.now();
   return rows.map((r) => {
@@ -121,6 +135,8 @@ async function toItems(db: Executor, rows: UserRow[]): Promise<SystemUser[]> {
       lockedUntil: iso(locked),
       lastLoginAt: iso(r.lastLoginAt),
       lastLoginIp: r.lastLoginIp,
+      mfaMethods: [...(mfaOf.get(r.id)?.totp ? (['totp'] as const) : []), ...(mfaOf.get(r.id)?.passkey ? (['passkey'] as const) : [])],
+      mfaRequired: mfaOf.get(r.id)?.required ?? false,
     };
   });
 }
@@ -399,6 +415,25 @@ export async function forceLogout(request: FastifyRequest, id: number): Promise<
   const user = await loadUser(db, id);
   await assertCanManageUser(db, principal, user);
   return runLoggedTransaction(request, (tx) => endSessions(tx, id, 'forced'));
+}
+
+/**
+ * An administrator resets a user's second factor (a lost phone): the
+ * authenticator app, recovery codes and passkeys go, every session of the
+ * user ends, and a todo in their message box says what happened and what to do.
+ */
+export async function resetMfa(request: FastifyRequest, id: number): Promise<number> {
+  const { db } = request.server;
+  const principal = getPrincipal(request);
+  // One's own factors are turned off in the user center, with the password and a code.
+  if (id === principal.userId) throw forbidden('system.selfMfaReset');
+  const user = await loadUser(db, id);
+  await assertCanManageUser(db, principal, user);
+  return runLoggedTransaction(request, async (tx) => {
+    await removeAllFactors(tx, id);
+    await raiseTodo(tx, id, 'user:mfa', { key: 'todo.mfaReset.title' }, { key: 'todo.mfaReset.content' });
+    return endSessions(tx, id, 'mfa_reset');
+  });
 }
 
 export async function unlockUser(request: FastifyRequest, id: number): Promise<SystemUser> {

@@ -221,6 +221,35 @@ describe('authorization matrix', () => {
     expect(await runBlock(shots)).toEqual(keysOf(routes));
   });
 
+  it('answers 403 to a user who must enrol a second factor on every route but their own account and sign-out', async () => {
+    const holder = await w.sessionFor(allPerms, [w.a.camId, w.b.camId]);
+    await t.database.db.execute(
+      sql`update roles set require_mfa = true where id in (select role_id from user_roles where user_id = ${holder.userId})`,
+    );
+    const opensToHolder = (r: RouteEntry) => r.access.kind === 'signedIn' && r.access.allowMustEnrol;
+    const routes = guarded().filter((r) => !opensToHolder(r));
+    expect(routes.length).toBeGreaterThan(100);
+    const shots: Shot[] = [];
+    for (const r of routes) {
+      const req = await buildReq(r, w.a, w.a, holder);
+      shots.push({
+        route: r,
+        req,
+        headers: { authorization: `Bearer ${holder.token}`, 'x-access-camid': String(w.a.camId), 'accept-language': 'en-US' },
+        check: (res) =>
+          expectCode(403, ResultCode.forbidden)(res) ?? (/second factor/.test(res.json?.msg ?? '') ? null : 'not the enrol message'),
+      });
+    }
+    expect(await runBlock(shots)).toEqual(keysOf(routes));
+    // What stays open is the user's own account: pinned, so widening it is a change made on purpose.
+    expect(
+      guarded()
+        .filter(opensToHolder)
+        .map((r) => routeKey(r.method, r.url))
+        .every((k) => k === 'POST /api/logout' || k.includes(' /api/user/')),
+    ).toBe(true);
+  });
+
   it('answers 403 to a user with the perm whose campuses do not include X-Access-Camid', async () => {
     const routes = guarded().filter(isCampusScoped);
     expect(routes.length).toBeGreaterThan(40);
@@ -323,6 +352,12 @@ describe('authorization matrix', () => {
     expect(changedTables(before, await takeChecksums(db))).toEqual(['rooms']);
     await db.execute(sql`update rooms set capacity = capacity - 1 where id = ${w.a.roomId}`);
     expect(changedTables(before, await takeChecksums(db))).toEqual([]);
+    // A session's last-seen time is bookkeeping written in batches; anything else about a session counts.
+    await db.execute(sql`update sessions set last_seen_at = now() + interval '1 hour'`);
+    expect(changedTables(before, await takeChecksums(db))).toEqual([]);
+    await db.execute(sql`update sessions set user_agent = user_agent || ' ' where user_id = ${w.otherUserId}`);
+    expect(changedTables(before, await takeChecksums(db))).toEqual(['sessions']);
+    await db.execute(sql`update sessions set user_agent = rtrim(user_agent) where user_id = ${w.otherUserId}`);
   });
 
   it('lets the right user through: each perm of each route, its own campus, a valid request (control)', async () => {

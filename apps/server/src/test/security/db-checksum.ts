@@ -9,6 +9,13 @@ import { queryRows } from '../../db/query.js';
  */
 export const LOG_TABLES: readonly string[] = ['oper_logs', 'login_logs'];
 
+/**
+ * Columns that change with use, not with writes: a session's last-seen time is
+ * written in a batch every minute by whichever instance served it, at a moment
+ * no request chooses. Left out of the checksum; every other column counts.
+ */
+export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = { sessions: ['last_seen_at'] };
+
 export type Checksums = Record<string, string>;
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
@@ -33,7 +40,10 @@ export async function takeChecksums(db: Executor): Promise<Checksums> {
   if (cachedQuery?.tables !== key) {
     const parts = tables.map((name) => {
       if (!IDENT.test(name)) throw new Error(`unexpected table name ${name}`);
-      return `select '${name}' as name, (select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${name}" t) as sum`;
+      const skipped = BOOKKEEPING_COLUMNS[name] ?? [];
+      for (const c of skipped) if (!IDENT.test(c)) throw new Error(`unexpected column name ${c}`);
+      const row = skipped.length ? `(to_jsonb(t) - array[${skipped.map((c) => `'${c}'`).join(', ')}])::text` : 't::text';
+      return `select '${name}' as name, (select md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) from "${name}" t) as sum`;
     });
     cachedQuery = { tables: key, query: parts.join(' union all ') };
   }

@@ -1,9 +1,10 @@
 import type { RouteAccess } from '../../plugins/access.js';
 
-/** One line per access rule: `perm campus educate:student:list`, `signedIn global mustChange`, `public`. */
+/** One line per access rule: `perm campus educate:student:list`, `signedIn global mustChange mustEnrol`, `public`. */
 export function describeAccess(access: RouteAccess): string {
   if (access.kind === 'public') return 'public';
-  if (access.kind === 'signedIn') return `signedIn ${access.scope}${access.allowMustChange ? ' mustChange' : ''}`;
+  if (access.kind === 'signedIn')
+    return `signedIn ${access.scope}${access.allowMustChange ? ' mustChange' : ''}${access.allowMustEnrol ? ' mustEnrol' : ''}`;
   return `perm ${access.scope} ${[...access.perms].sort().join('|')}`;
 }
 
@@ -22,11 +23,11 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /api/user/calendar-feeds/:id/rotate': 'signedIn global',
   'DELETE /api/user/calendar-feeds/:id': 'signedIn global',
   'POST /api/educate/timetable/feeds': 'perm campus educate:schedule:list',
-  'POST /api/logout': 'signedIn global mustChange',
-  'GET /api/user/currentUser': 'signedIn global mustChange',
-  'PUT /api/user/password': 'signedIn global mustChange',
+  'POST /api/logout': 'signedIn global mustChange mustEnrol',
+  'GET /api/user/currentUser': 'signedIn global mustChange mustEnrol',
+  'PUT /api/user/password': 'signedIn global mustChange mustEnrol',
   'PUT /api/user/role': 'signedIn global',
-  'GET /api/user/menuList': 'signedIn global mustChange',
+  'GET /api/user/menuList': 'signedIn global mustChange mustEnrol',
   'GET /api/system/menus': 'perm global system:menu:list',
   'GET /api/system/menus/tree': 'perm global system:menu:list|system:role:assign',
   'GET /api/system/menus/:id': 'perm global system:menu:list',
@@ -161,4 +162,29 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'GET /api/educate/teachers/:id/profile': 'perm campus educate:teacher:list',
   'GET /api/educate/students/:id/history': 'perm campus system:operlog:list',
   'GET /api/educate/teachers/:id/history': 'perm campus system:operlog:list',
+  // ---- second factor and user center (a user who must enrol a second factor reaches these)
+  'POST /api/login/mfa': 'public',
+  'POST /api/login/mfa/passkey-options': 'public',
+  'POST /api/login/passkey/options': 'public',
+  'POST /api/login/passkey/verify': 'public',
+  'PUT /api/user/profile': 'signedIn global mustChange mustEnrol',
+  'POST /api/user/avatar': 'signedIn global mustChange mustEnrol',
+  'GET /api/user/avatar/:userId/:version/:exp/:sig': 'public',
+  'GET /api/user/sessions': 'signedIn global mustChange mustEnrol',
+  'DELETE /api/user/sessions/:id': 'signedIn global mustChange mustEnrol',
+  'DELETE /api/user/sessions': 'signedIn global mustChange mustEnrol',
+  'GET /api/user/login-history': 'signedIn global mustChange mustEnrol',
+  'GET /api/user/mfa': 'signedIn global mustChange mustEnrol',
+  'POST /api/user/mfa/totp': 'signedIn global mustChange mustEnrol',
+  'POST /api/user/mfa/totp/confirm': 'signedIn global mustChange mustEnrol',
+  'DELETE /api/user/mfa/totp': 'signedIn global mustChange mustEnrol',
+  'POST /api/user/mfa/recovery-codes': 'signedIn global mustChange mustEnrol',
+  'GET /api/user/passkeys': 'signedIn global mustChange mustEnrol',
+  'POST /api/user/passkeys/options': 'signedIn global mustChange mustEnrol',
+  'POST /api/user/passkeys': 'signedIn global mustChange mustEnrol',
+  'DELETE /api/user/passkeys/:id': 'signedIn global mustChange mustEnrol',
+  'DELETE /api/system/users/:id/mfa': 'perm global system:user:resetMfa',
+  'GET /api/monitor/sessions': 'perm global monitor:online:list',
+  'DELETE /api/monitor/sessions/:id': 'perm global monitor:online:forceLogout',
+  'DELETE /api/monitor/users/:userId/sessions': 'perm global monitor:online:forceLogout',
 };

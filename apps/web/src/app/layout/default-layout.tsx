@@ -17,12 +17,10 @@ import { AppMenu } from './app-menu';
 import { ChangePasswordModal } from './change-password-modal';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { Navbar } from './navbar';
-import { ProfileModal } from './profile-modal';
 import { SettingsDrawer } from './settings-drawer';
 import { TabBar } from './tab-bar';
 import { isTabbable } from './tab-list';
 import { useTabStore } from './tab-store';
-import { useLayoutUi } from './ui-store';
 import { useCurrentRoute } from './use-current-route';
 import './layout.css';
 
@@ -83,7 +81,6 @@ function ConsoleLayout() {
   const t = useT();
   const settings = useSettingsStore();
   const user = useSessionStore((s) => s.user);
-  const ui = useLayoutUi();
   useRouteTracking();
   useDeviceWatch();
 
@@ -140,12 +137,8 @@ function ConsoleLayout() {
         </Layout>
       </Layout>
       <SettingsDrawer />
-      <ChangePasswordModal
-        isOpen={ui.isPasswordOpen || isForcedPassword}
-        isForced={isForcedPassword}
-        onClose={() => ui.setPasswordOpen(false)}
-      />
-      <ProfileModal isOpen={ui.isProfileOpen} onClose={() => ui.setProfileOpen(false)} />
+      {/* A reset password is changed here before anything else; by choice, in the user center's security tab. */}
+      <ChangePasswordModal isOpen={isForcedPassword} isForced={isForcedPassword} onClose={() => undefined} />
     </Layout>
   );
 }

@@ -7,25 +7,24 @@ import {
   IconFullscreen,
   IconFullscreenExit,
   IconLanguage,
-  IconLock,
   IconLocation,
   IconMoonFill,
   IconPoweroff,
+  IconSafe,
   IconSettings,
   IconSunFill,
   IconUser,
 } from '@arco-design/web-react/icon';
-import type { Locale } from '@campus/contract';
+import { USER_CENTER_PATH, type Locale } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { showSuccess } from '../../lib/feedback';
 import { translate, useLocaleStore, useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
 import { useSettingsStore } from '../settings-store';
 import { AppMenu } from './app-menu';
 import { MessageBox } from './message-box';
-import { useLayoutUi } from './ui-store';
 import { useSignOut } from './use-sign-out';
 
 const LANGUAGES: { value: Locale; label: string }[] = [
@@ -80,9 +79,8 @@ function CampusSwitcher() {
 function UserMenu() {
   const t = useT();
   const leaveAndSignOut = useSignOut();
+  const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
-  const setPasswordOpen = useLayoutUi((s) => s.setPasswordOpen);
-  const setProfileOpen = useLayoutUi((s) => s.setProfileOpen);
   const name = user?.nickname || user?.username || '';
 
   async function signOut() {
@@ -93,16 +91,16 @@ function UserMenu() {
   const droplist = (
     <Menu
       onClickMenuItem={(key) => {
-        if (key === 'profile') setProfileOpen(true);
-        else if (key === 'password') setPasswordOpen(true);
+        if (key === 'center') void navigate(USER_CENTER_PATH);
+        else if (key === 'security') void navigate(`${USER_CENTER_PATH}?tab=security`);
         else if (key === 'logout') void signOut();
       }}
     >
-      <Menu.Item key="profile">
-        <IconUser /> {t('navbar.profile')}
+      <Menu.Item key="center">
+        <IconUser /> {t('navbar.userCenter')}
       </Menu.Item>
-      <Menu.Item key="password">
-        <IconLock /> {t('navbar.changePassword')}
+      <Menu.Item key="security">
+        <IconSafe /> {t('navbar.security')}
       </Menu.Item>
       <Menu.Item key="logout">
         <IconPoweroff /> {t('navbar.logout')}
@@ -131,6 +129,8 @@ export function Navbar() {
   const toggleTheme = useSettingsStore((s) => s.toggleTheme);
   const updateSettings = useSettingsStore((s) => s.updateSettings);
   const [isFullscreen, toggleFullscreen] = useFullscreen();
+  // Until a required second factor is set up the server answers 403 to the message box: it waits.
+  const mustEnrolMfa = useSessionStore((s) => s.user?.mustEnrolMfa === true);
 
   const themeLabel = theme === 'dark' ? t('navbar.theme.toLight') : t('navbar.theme.toDark');
   const fullscreenLabel = isFullscreen ? t('navbar.fullscreen.exit') : t('navbar.fullscreen.enter');
@@ -189,9 +189,11 @@ export function Navbar() {
             onClick={() => toggleTheme()}
           />
         </li>
-        <li>
-          <MessageBox />
-        </li>
+        {!mustEnrolMfa && (
+          <li>
+            <MessageBox />
+          </li>
+        )}
         <li>
           <Button
             className="navbar-icon-button"

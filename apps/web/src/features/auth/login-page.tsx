@@ -1,7 +1,7 @@
 import Button from '@arco-design/web-react/es/Button';
-import { IconCheckCircle, IconExclamationCircleFill, IconLanguage, IconLock, IconUser } from '@arco-design/web-react/icon';
-import { DEFAULT_MENUS } from '@campus/contract';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { IconCheckCircle, IconExclamationCircleFill, IconLanguage, IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
+import { DEFAULT_MENUS, type MfaChallenge } from '@campus/contract';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { encryptPassword } from '../../lib/crypto';
 import { showSuccess } from '../../lib/feedback';
@@ -10,7 +10,7 @@ import { resolveLoginRedirect } from '../../lib/redirect';
 import { findStaticPath } from '../../lib/route-access';
 import { useSessionStore } from '../../lib/session';
 import { ApiError } from '../../lib/request';
-import { submitLogin } from './login-api';
+import { submitLogin, type LoginResult } from './login-api';
 import { forgetRememberedLogin, readRememberedLogin, saveRememberedLogin } from './remembered-login';
 import './login-page.css';
 
@@ -20,6 +20,12 @@ interface LoginForm {
 }
 
 type FieldErrors = Partial<Record<keyof LoginForm, string>>;
+
+// The second step and passkeys load only when a sign-in needs them (the login page's size budget).
+const SecondStep = lazy(() => import('./second-step').then((m) => ({ default: m.SecondStep })));
+
+/** Whether this browser can use passkeys at all (nothing is loaded to find out). */
+const canUsePasskeys = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
 function findPathByName(name: string): string | null {
   return findStaticPath(DEFAULT_MENUS, name);
@@ -93,6 +99,9 @@ export function LoginPage() {
   const [isRemember, setRemember] = useState(remembered !== null);
   const [isLoading, setLoading] = useState(false);
   const [errorText, setErrorText] = useState('');
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  /** What "remember password" keeps, held until the second step is through. */
+  const pendingRemember = useRef<{ username: string; encryptedPassword: string } | null>(null);
 
   function validate(form: LoginForm): FieldErrors {
     const found: FieldErrors = {};
@@ -122,15 +131,43 @@ export function LoginPage() {
       // The remembered password is prefilled as its stored ciphertext; only a typed one needs encrypting.
       const isStoredPassword = remembered !== null && values.password === remembered.encryptedPassword;
       const encryptedPassword = isStoredPassword ? remembered.encryptedPassword : await encryptPassword(values.password);
-      const result = await submitLogin(username, encryptedPassword);
-      startSession(result.token, result.user, result.campusList);
-      if (isRemember) saveRememberedLogin({ username, encryptedPassword });
-      else forgetRememberedLogin();
-      showSuccess(t('login.form.loginSuccess'));
-      await navigate(resolveLoginRedirect(searchParams, findPathByName), { replace: true });
+      const outcome = await submitLogin(username, encryptedPassword);
+      pendingRemember.current = { username, encryptedPassword };
+      if (outcome.kind === 'mfa') setChallenge(outcome.challenge);
+      else await finishSignIn(outcome.result);
     } catch (error) {
       clearSession();
       setErrorText(error instanceof ApiError && error.message ? error.message : t('login.form.loginError'));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  /** Every factor given: the session starts here, whichever way the user signed in. */
+  async function finishSignIn(result: LoginResult) {
+    startSession(result.token, result.user, result.campusList);
+    const creds = pendingRemember.current;
+    if (isRemember && creds) saveRememberedLogin(creds);
+    else if (!isRemember) forgetRememberedLogin();
+    pendingRemember.current = null;
+    showSuccess(t('login.form.loginSuccess'));
+    await navigate(resolveLoginRedirect(searchParams, findPathByName), { replace: true });
+  }
+
+  /** A passkey alone: no username, no password; the device verifies its user. */
+  async function signInWithPasskey() {
+    if (isLoading) return;
+    setLoading(true);
+    setErrorText('');
+    let describe = (_error: unknown) => t('login.form.loginError');
+    try {
+      const passkeys = await import('./passkey-sign-in');
+      describe = passkeys.describePasskeyFailure;
+      pendingRemember.current = null;
+      await finishSignIn(await passkeys.signInWithPasskey());
+    } catch (error) {
+      clearSession();
+      setErrorText(describe(error));
     } finally {
       setLoading(false);
     }
@@ -164,56 +201,83 @@ export function LoginPage() {
           </Button>
         </div>
         <div className="login-card">
-          <h1 className="login-title">{t('login.form.title')}</h1>
-          <p className="login-subtitle">{t('login.form.subtitle')}</p>
-          {errorText && (
-            <div className="login-error" role="alert">
-              <IconExclamationCircleFill />
-              <span>{errorText}</span>
-            </div>
+          {challenge ? (
+            <Suspense fallback={<div className="login-second-step" aria-busy="true" />}>
+              <SecondStep
+                challenge={challenge}
+                onSignedIn={finishSignIn}
+                onRestart={(message) => {
+                  setChallenge(null);
+                  setErrorText(message);
+                }}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <h1 className="login-title">{t('login.form.title')}</h1>
+              <p className="login-subtitle">{t('login.form.subtitle')}</p>
+              {errorText && (
+                <div className="login-error" role="alert">
+                  <IconExclamationCircleFill />
+                  <span>{errorText}</span>
+                </div>
+              )}
+              <form className="login-form" noValidate onSubmit={(event) => void signIn(event)}>
+                <LoginField id={`${baseId}-username`} label={t('login.form.username.label')} icon={<IconUser />} error={errors.username}>
+                  {(describedBy) => (
+                    <input
+                      id={`${baseId}-username`}
+                      name="username"
+                      className="login-input"
+                      value={values.username}
+                      onChange={(e) => update('username', e.target.value)}
+                      placeholder={t('login.form.username.placeholder')}
+                      autoComplete="username"
+                      maxLength={64}
+                      aria-invalid={Boolean(errors.username)}
+                      aria-describedby={describedBy}
+                    />
+                  )}
+                </LoginField>
+                <LoginField id={`${baseId}-password`} label={t('login.form.password.label')} icon={<IconLock />} error={errors.password}>
+                  {(describedBy) => (
+                    <input
+                      id={`${baseId}-password`}
+                      name="password"
+                      type="password"
+                      className="login-input"
+                      value={values.password}
+                      onChange={(e) => update('password', e.target.value)}
+                      placeholder={t('login.form.password.placeholder')}
+                      autoComplete="current-password"
+                      maxLength={1024}
+                      aria-invalid={Boolean(errors.password)}
+                      aria-describedby={describedBy}
+                    />
+                  )}
+                </LoginField>
+                <label className="login-remember">
+                  <input type="checkbox" checked={isRemember} onChange={(e) => setRemember(e.target.checked)} />
+                  {t('login.form.rememberPassword')}
+                </label>
+                <Button type="primary" htmlType="submit" long size="large" loading={isLoading}>
+                  {t('login.form.login')}
+                </Button>
+              </form>
+              {canUsePasskeys() && (
+                <Button
+                  className="login-passkey"
+                  long
+                  size="large"
+                  icon={<IconSafe />}
+                  disabled={isLoading}
+                  onClick={() => void signInWithPasskey()}
+                >
+                  {t('login.passkey')}
+                </Button>
+              )}
+            </>
           )}
-          <form className="login-form" noValidate onSubmit={(event) => void signIn(event)}>
-            <LoginField id={`${baseId}-username`} label={t('login.form.username.label')} icon={<IconUser />} error={errors.username}>
-              {(describedBy) => (
-                <input
-                  id={`${baseId}-username`}
-                  name="username"
-                  className="login-input"
-                  value={values.username}
-                  onChange={(e) => update('username', e.target.value)}
-                  placeholder={t('login.form.username.placeholder')}
-                  autoComplete="username"
-                  maxLength={64}
-                  aria-invalid={Boolean(errors.username)}
-                  aria-describedby={describedBy}
-                />
-              )}
-            </LoginField>
-            <LoginField id={`${baseId}-password`} label={t('login.form.password.label')} icon={<IconLock />} error={errors.password}>
-              {(describedBy) => (
-                <input
-                  id={`${baseId}-password`}
-                  name="password"
-                  type="password"
-                  className="login-input"
-                  value={values.password}
-                  onChange={(e) => update('password', e.target.value)}
-                  placeholder={t('login.form.password.placeholder')}
-                  autoComplete="current-password"
-                  maxLength={1024}
-                  aria-invalid={Boolean(errors.password)}
-                  aria-describedby={describedBy}
-                />
-              )}
-            </LoginField>
-            <label className="login-remember">
-              <input type="checkbox" checked={isRemember} onChange={(e) => setRemember(e.target.checked)} />
-              {t('login.form.rememberPassword')}
-            </label>
-            <Button type="primary" htmlType="submit" long size="large" loading={isLoading}>
-              {t('login.form.login')}
-            </Button>
-          </form>
         </div>
         <p className="login-footer">{t('login.footer')}</p>
       </main>

@@ -45,6 +45,19 @@ export function RolePage() {
     { key: 'sort', title: t('sys.sort'), width: 72 },
     { key: 'status', title: t('sys.status'), width: 72, render: (r) => <SystemStatusTag value={r.status} /> },
     { key: 'userCount', title: t('sys.role.userCount'), width: 72 },
+    {
+      key: 'requireMfa',
+      title: t('sys.role.requireMfa'),
+      width: 110,
+      render: (r) =>
+        r.requireMfa ? (
+          <Tag size="small" color="orangered">
+            {t('sys.role.mfaRequired')}
+          </Tag>
+        ) : (
+          '—'
+        ),
+    },
     { key: 'remark', title: t('sys.remark'), width: 170 },
     { key: 'createdAt', title: t('field.createdAt'), width: 120, render: (r) => formatTime(r.createdAt) },
   ];
@@ -53,6 +66,8 @@ export function RolePage() {
     { name: 'code', label: t('sys.role.code'), kind: 'text', isRequired: true, placeholder: t('sys.role.codeHint') },
     { name: 'sort', label: t('sys.sort'), kind: 'number', min: 0, precision: 0 },
     { name: 'status', label: t('sys.status'), kind: 'select', options: statusOptions(t) },
+    // Holders without a second factor are sent to set one up, and refused everything else until then.
+    { name: 'requireMfa', label: t('sys.role.requireMfa'), kind: 'switch' },
     { name: 'remark', label: t('sys.remark'), kind: 'textarea', isWide: true },
   ];
 
@@ -96,7 +111,7 @@ export function RolePage() {
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('sys.thing.role') })}
         schema={editRow ? roleUpdateSchema : roleCreateSchema}
         fields={fields}
-        initialValues={editRow ? { ...editRow } : { status: 'active', sort: 0 }}
+        initialValues={editRow ? { ...editRow } : { status: 'active', sort: 0, requireMfa: false }}
         onSubmit={save}
         onClose={editor.close}
       />

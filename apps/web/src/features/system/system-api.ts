@@ -117,6 +117,11 @@ export async function forceLogoutUser(id: number): Promise<string> {
   return (await request.post<{ sessionsEnded: number }>(`/system/users/${id}/logout`)).msg;
 }
 
+/** Removes a user's second factors and ends their sessions; they are told in their message box. */
+export async function resetUserMfa(id: number): Promise<string> {
+  return (await request.delete<{ sessionsEnded: number }>(`/system/users/${id}/mfa`)).msg;
+}
+
 export async function unlockUser(id: number): Promise<string> {
   return (await request.post<SystemUser>(`/system/users/${id}/unlock`)).msg;
 }

@@ -11,7 +11,7 @@ import { USER_SORTS, userCreateSchema, userUpdateSchema, type SystemUser, Perm }
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { showSuccess } from '../../lib/feedback';
+import { openConfirm, showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
@@ -28,6 +28,7 @@ import {
   fetchCampuses,
   fetchDeptTree,
   forceLogoutUser,
+  resetUserMfa,
   setUserStatus,
   systemKeys,
   unlockUser,
@@ -44,6 +45,7 @@ export const USER_PERMS = {
   delete: Perm.userDelete,
   resetPwd: Perm.userResetPwd,
   forceLogout: Perm.userForceLogout,
+  resetMfa: Perm.userResetMfa,
   unlock: Perm.loginlogUnlock,
 } as const;
 
@@ -135,6 +137,27 @@ export function UserPage() {
           <SystemStatusTag value={r.status} />
         ),
     },
+    {
+      key: 'mfa',
+      title: t('sys.user.mfa'),
+      width: 150,
+      render: (r) =>
+        r.mfaMethods.length > 0 ? (
+          <Space size={4} wrap>
+            {r.mfaMethods.map((m) => (
+              <Tag key={m} size="small" color="green">
+                {t(`sys.user.mfa.${m}`)}
+              </Tag>
+            ))}
+          </Space>
+        ) : r.mfaRequired ? (
+          <Tag size="small" color="orangered">
+            {t('sys.user.mfa.missing')}
+          </Tag>
+        ) : (
+          t('sys.user.mfa.none')
+        ),
+    },
     { key: 'lastLoginAt', title: t('sys.user.lastLoginAt'), width: 120, render: (r) => formatTime(r.lastLoginAt) },
     { key: 'lastLoginIp', title: t('sys.user.lastLoginIp'), width: 120, isHiddenByDefault: true, render: (r) => r.lastLoginIp ?? '—' },
     { key: 'createdAt', title: t('field.createdAt'), width: 170, isHiddenByDefault: true, render: (r) => formatTime(r.createdAt) },
@@ -182,6 +205,21 @@ export function UserPage() {
       void forceLogoutUser(row.id)
         .then(showSuccess)
         .catch(() => undefined);
+    else if (key === 'resetMfa')
+      openConfirm({
+        title: t('sys.user.resetMfa'),
+        content: t('sys.user.resetMfaConfirm', { name: `${row.nickname} (${row.username})` }),
+        okText: t('sys.user.resetMfa'),
+        cancelText: t('common.cancel'),
+        onOk: () => {
+          resetUserMfa(row.id)
+            .then((msg) => {
+              showSuccess(msg);
+              return refresh();
+            })
+            .catch(() => undefined);
+        },
+      });
     else if (key === 'unlock')
       void unlockUser(row.id)
         .then((msg) => {
@@ -195,6 +233,9 @@ export function UserPage() {
     const items = [
       { key: 'reset', perms: [USER_PERMS.resetPwd], label: t('sys.user.resetPassword') },
       { key: 'logout', perms: [USER_PERMS.forceLogout], label: t('sys.user.forceLogout') },
+      ...(row.mfaMethods.length > 0 && row.id !== selfId
+        ? [{ key: 'resetMfa', perms: [USER_PERMS.resetMfa], label: t('sys.user.resetMfa') }]
+        : []),
       ...(isLocked(row) ? [{ key: 'unlock', perms: [USER_PERMS.unlock], label: t('sys.user.unlock') }] : []),
     ].filter((i) => hasPerm(i.perms));
     if (items.length === 0) return null;
