@@ -71,6 +71,8 @@ describe('XLSX export read by SheetJS', () => {
       '状态',
       '入学日期',
       '备注',
+      '籍贯代码',
+      '家庭住址',
     ]);
 
     const birth = ws['D2']!;
@@ -94,7 +96,7 @@ describe('XLSX export read by SheetJS', () => {
     }
     // Column widths fit the content: CJK counts double.
     const cols = ws['!cols'] ?? [];
-    expect(cols).toHaveLength(14);
+    expect(cols).toHaveLength(16);
     expect(cols.every((c) => (c.width ?? 0) >= 8)).toBe(true);
     expect(cols[1]?.width).toBeGreaterThan(cols[2]?.width ?? 99); // 司马长风 is wider than 性别
   });
