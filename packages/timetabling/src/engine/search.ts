@@ -1,0 +1,335 @@
+import type { Problem } from './problem.js';
+import { Rng } from './rng.js';
+import { State } from './state.js';
+
+export interface SearchControl {
+  /** Checked every few hundred steps; true stops the search (cancel or time limit). */
+  shouldStop: () => boolean;
+  /** Called every few hundred steps with where the search is. */
+  report: (phase: 'placing' | 'improving', state: State, bestPlaced: number, iterations: number) => void;
+}
+
+export interface SearchOptions {
+  seed: number;
+  /** Steps of the placing phase before giving up on a complete timetable (deterministic budget). */
+  maxPlacingSteps: number;
+  /** Steps of the soft improvement phase. */
+  improvingSteps: number;
+}
+
+export interface SearchOutcome {
+  /** Best start per unit (-1 unplaced) and room per activity. */
+  start: Int32Array;
+  room: Int32Array;
+  placedUnits: number;
+  stoppedEarly: boolean;
+  placingSteps: number;
+  improvingSteps: number;
+  /** Steps at which every unit was first placed without hard violations (-1 never). */
+  solvedAtStep: number;
+}
+
+const CHECK_EVERY = 128;
+
+/**
+ * The search: place the hardest unit next at the slot that displaces the fewest others (conflicts evicted and
+ * queued again at once, a tabu memory stops the same evictions cycling), repair any other hard rule the
+ * placement broke by evicting the unit whose removal helps most; once all are placed, improve the soft score by
+ * simulated annealing over moves and swaps that keep every hard rule.
+ */
+export class Search {
+  readonly p: Problem;
+  readonly state: State;
+  private readonly rng: Rng;
+  private readonly options: SearchOptions;
+  private readonly control: SearchControl;
+  private readonly nSlots: number;
+  /** Step at which unit u was last evicted from slot s (u * nSlots + s). */
+  private readonly evictedAt: Int32Array;
+  private readonly evictions: Int32Array;
+  private readonly fixed: Uint8Array;
+  private readonly usable: Uint8Array;
+  private readonly queue: Int32Array;
+  private readonly inQueue: Uint8Array;
+  private queueLength = 0;
+  private readonly priority: Float64Array;
+  private readonly bestStart: Int32Array;
+  private readonly bestRoom: Int32Array;
+  private bestPlaced = -1;
+  private steps = 0;
+  private stopped = false;
+
+  constructor(problem: Problem, options: SearchOptions, control: SearchControl) {
+    const p = problem;
+    this.p = p;
+    this.state = new State(p);
+    this.rng = new Rng(options.seed);
+    this.options = options;
+    this.control = control;
+    this.nSlots = p.nSlots;
+    this.evictedAt = new Int32Array(p.nUnits * p.nSlots).fill(-1_000_000);
+    this.evictions = new Int32Array(p.nUnits);
+    this.fixed = new Uint8Array(p.nUnits);
+    this.usable = new Uint8Array(p.nUnits);
+    this.queue = new Int32Array(p.nUnits);
+    this.inQueue = new Uint8Array(p.nUnits);
+    this.priority = new Float64Array(p.nUnits);
+    this.bestStart = new Int32Array(p.nUnits).fill(-1);
+    this.bestRoom = new Int32Array(p.nActs).fill(-1);
+    const impossibleActs = new Set(p.impossible.map((i) => i.activity));
+    for (let u = 0; u < p.nUnits; u++) {
+      const domain = p.unitDomain[u];
+      const acts = p.unitActs[u] ?? new Int32Array(0);
+      const ok = domain !== undefined && domain.length > 0 && !acts.some((a) => impossibleActs.has(a));
+      this.usable[u] = ok ? 1 : 0;
+      this.fixed[u] = domain?.length === 1 ? 1 : 0;
+      this.priority[u] = this.difficulty(u);
+    }
+  }
+
+  /** Higher is harder: long lessons of busy people with few allowed starts go first. */
+  private difficulty(u: number): number {
+    const p = this.p;
+    const domain = p.unitDomain[u]?.length ?? 0;
+    if (domain === 0) return 0;
+    let duration = 0;
+    for (const a of p.unitActs[u] ?? []) duration = Math.max(duration, p.actDuration[a] ?? 1);
+    let load = 0;
+    for (const r of p.unitClashResources[u] ?? []) {
+      let usable = 0;
+      for (let d = 0; d < p.nDays; d++) {
+        let m = p.resAvail[r * p.nDays + d] ?? 0;
+        while (m !== 0) {
+          m &= m - 1;
+          usable++;
+        }
+      }
+      load += (p.resTotalHours[r] ?? 0) / Math.max(1, usable);
+    }
+    let groups = 0;
+    for (const a of p.unitActs[u] ?? []) groups += p.actGroups[a]?.length ?? 0;
+    return ((1 + load) * duration * (1 + 0.1 * groups)) / domain + (this.fixed[u] ? 1000 : 0);
+  }
+
+  stepsSoFar(): number {
+    return this.steps;
+  }
+
+  bestStarts(): Int32Array {
+    return this.bestStart;
+  }
+
+  run(): SearchOutcome {
+    const placing = this.place();
+    let improving = 0;
+    if (!this.stopped && this.bestPlaced === this.countUsable()) improving = this.improve();
+    return {
+      start: this.bestStart,
+      room: this.bestRoom,
+      placedUnits: Math.max(0, this.bestPlaced),
+      stoppedEarly: this.stopped,
+      placingSteps: placing.steps,
+      improvingSteps: improving,
+      solvedAtStep: placing.solvedAt,
+    };
+  }
+
+  private countUsable(): number {
+    let n = 0;
+    for (let u = 0; u < this.p.nUnits; u++) n += this.usable[u] ?? 0;
+    return n;
+  }
+
+  private push(u: number): void {
+    if (this.inQueue[u] || !this.usable[u]) return;
+    this.inQueue[u] = 1;
+    this.queue[this.queueLength++] = u;
+  }
+
+  private pop(): number {
+    // The most recently evicted go first (the chain continues); among the initial order, the hardest.
+    const u = this.queue[--this.queueLength] ?? 0;
+    this.inQueue[u] = 0;
+    return u;
+  }
+
+  private saveBest(): void {
+    this.bestPlaced = this.state.placedUnits;
+    this.bestStart.set(this.state.start);
+    this.bestRoom.set(this.state.room);
+  }
+
+  private checkStop(phase: 'placing' | 'improving'): boolean {
+    if (this.steps % CHECK_EVERY !== 0) return this.stopped;
+    this.control.report(phase, this.state, this.bestPlaced, this.steps);
+    if (this.control.shouldStop()) this.stopped = true;
+    return this.stopped;
+  }
+
+  // ------------------------------------------------------------------ placing
+
+  private place(): { steps: number; solvedAt: number } {
+    const p = this.p;
+    const s = this.state;
+    const order: number[] = [];
+    for (let u = 0; u < p.nUnits; u++) if (this.usable[u]) order.push(u);
+    // Ascending, so the hardest is on top of the stack; ties broken by the seed.
+    const tie = new Float64Array(p.nUnits);
+    for (let u = 0; u < p.nUnits; u++) tie[u] = this.rng.next();
+    order.sort((x, y) => (this.priority[x] ?? 0) - (this.priority[y] ?? 0) || (tie[x] ?? 0) - (tie[y] ?? 0));
+    for (const u of order) this.push(u);
+    const total = order.length;
+    this.saveBest();
+    let solvedAt = -1;
+    const startStep = this.steps;
+    while (this.queueLength > 0) {
+      if (this.steps - startStep >= this.options.maxPlacingSteps) break;
+      this.steps++;
+      if (this.checkStop('placing')) break;
+      const u = this.pop();
+      this.placeUnit(u);
+      if (s.placedUnits > this.bestPlaced && s.hard === 0) {
+        this.saveBest();
+        if (s.placedUnits === total) {
+          solvedAt = this.steps;
+          break;
+        }
+      }
+    }
+    return { steps: this.steps - startStep, solvedAt };
+  }
+
+  /** Puts unit u at its best start, evicting whatever is in the way, then repairs other hard rules. */
+  private placeUnit(u: number): void {
+    const p = this.p;
+    const s = this.state;
+    const domain = p.unitDomain[u];
+    if (!domain || domain.length === 0) return;
+    const nSlots = this.nSlots;
+    const step = this.steps;
+    const tenure = 10 + (this.rng.int(10) | 0);
+    let best = -1;
+    let bestValue = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < domain.length; i++) {
+      const slot = domain[i] ?? 0;
+      s.evaluate(u, slot);
+      if (s.evRoomMissing > 0) continue;
+      let value = 0;
+      for (let c = 0; c < s.evConflictCount; c++) {
+        const other = s.evConflicts[c] ?? 0;
+        value += this.fixed[other] ? 1e6 : 10 + 2 * (this.evictions[other] ?? 0);
+      }
+      value += 10 * s.evHard + s.evSoft;
+      if (step - (this.evictedAt[u * nSlots + slot] ?? 0) < tenure && (s.evConflictCount > 0 || s.evHard > 0)) value += 50;
+      value += this.rng.next() * 2;
+      if (value < bestValue) {
+        bestValue = value;
+        best = slot;
+      }
+    }
+    if (best < 0) return;
+    // Price again to refill the conflict list and rooms for the chosen start.
+    s.evaluate(u, best);
+    const conflicts = Array.from(s.evConflicts.subarray(0, s.evConflictCount));
+    const rooms = Int32Array.from(s.evRooms);
+    for (const c of conflicts) this.evict(c);
+    s.evRooms.set(rooms);
+    s.place(u, best);
+    this.repair(u);
+  }
+
+  private evict(u: number): void {
+    const start = this.state.start[u] ?? -1;
+    if (start < 0) return;
+    this.state.remove(u);
+    this.evictedAt[u * this.nSlots + start] = this.steps;
+    this.evictions[u] = (this.evictions[u] ?? 0) + 1;
+    this.push(u);
+  }
+
+  /** While a hard rule is broken (it can only involve u's resources or groups), evict the unit that helps most. */
+  private repair(u: number): void {
+    const p = this.p;
+    const s = this.state;
+    let guard = 0;
+    while (s.hard > 1e-9 && guard++ < 1000) {
+      const candidates = new Set<number>();
+      for (const a of p.unitActs[u] ?? []) {
+        for (const r of p.actResources[a] ?? []) {
+          if ((s.resHard[r] ?? 0) <= 0) continue;
+          for (const other of p.resActs[r] ?? []) {
+            const ou = p.actUnit[other] ?? 0;
+            if (ou !== u && (s.start[ou] ?? -1) >= 0) candidates.add(ou);
+          }
+        }
+        for (const g of p.actGroups[a] ?? []) {
+          if ((s.groupHard[g] ?? 0) <= 0) continue;
+          for (const other of p.groupActs[g] ?? []) {
+            const ou = p.actUnit[other] ?? 0;
+            if (ou !== u && (s.start[ou] ?? -1) >= 0) candidates.add(ou);
+          }
+        }
+      }
+      let best = u;
+      let bestValue = Number.POSITIVE_INFINITY;
+      for (const c of candidates) {
+        s.evaluate(c, -1);
+        if (s.evHard >= 0) continue;
+        const value = s.evHard * 10 + (this.fixed[c] ? 1e6 : 1 + (this.evictions[c] ?? 0) * 0.5) + this.rng.next();
+        if (value < bestValue) {
+          bestValue = value;
+          best = c;
+        }
+      }
+      this.evict(best);
+      if (best === u) break;
+    }
+  }
+
+  // ------------------------------------------------------------------ improving
+
+  /** Simulated annealing on the soft score; every accepted move keeps the hard rules (hard cost stays 0). */
+  private improve(): number {
+    const p = this.p;
+    const s = this.state;
+    const steps = this.options.improvingSteps;
+    if (steps <= 0) return 0;
+    const movable: number[] = [];
+    for (let u = 0; u < p.nUnits; u++) if (this.usable[u] && !this.fixed[u] && (p.unitDomain[u]?.length ?? 0) > 1) movable.push(u);
+    if (movable.length === 0) return 0;
+    let bestSoft = s.soft;
+    let temperature = 0.5;
+    const cooling = Math.pow(0.002 / temperature, 1 / Math.max(1, steps));
+    const startStep = this.steps;
+    for (let i = 0; i < steps; i++) {
+      this.steps++;
+      if (this.checkStop('improving')) break;
+      temperature *= cooling;
+      const u = movable[this.rng.int(movable.length)] ?? 0;
+      const domain = p.unitDomain[u];
+      if (!domain) continue;
+      const from = s.start[u] ?? -1;
+      const to = domain[this.rng.int(domain.length)] ?? 0;
+      s.evaluate(u, to);
+      let other = -1;
+      if (s.evConflictCount === 1) {
+        // One unit in the way: try the swap (it goes where u was).
+        other = s.evConflicts[0] ?? -1;
+        if (other < 0 || this.fixed[other] || !(p.unitDomain[other] ?? new Int32Array(0)).includes(from)) continue;
+        s.evaluate(u, to, other, from);
+        if (s.evConflictCount > 0) continue;
+      } else if (s.evConflictCount > 0) continue;
+      if (s.evHard > 1e-9 || s.evRoomMissing > 0) continue;
+      const delta = s.evSoft;
+      if (delta <= 0 || this.rng.next() < Math.exp(-delta / temperature)) {
+        if (other >= 0) s.placePair(u, to, other, from);
+        else s.place(u, to);
+        if (s.soft < bestSoft - 1e-9) {
+          bestSoft = s.soft;
+          this.saveBest();
+        }
+      }
+    }
+    return this.steps - startStep;
+  }
+}

@@ -1,0 +1,732 @@
+import {
+  GROUP_MIN_DAYS,
+  GROUP_NOT_OVERLAPPING,
+  GROUP_SAME_DAY,
+  GROUP_SAME_TIME,
+  isHardWeight,
+  RULE_EARLY,
+  RULE_ENDS_DAY,
+  RULE_MAX_DAYS_PER_WEEK,
+  RULE_MAX_GAPS_PER_DAY,
+  RULE_MAX_GAPS_PER_WEEK,
+  RULE_MAX_HOURS_CONTINUOUSLY,
+  RULE_MAX_HOURS_DAILY,
+  RULE_MIN_DAYS_PER_WEEK,
+  RULE_MIN_HOURS_DAILY,
+  type Problem,
+} from './problem.js';
+
+export function popcount(x: number): number {
+  let v = x >>> 0;
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Free usable periods between the first and the last lesson of a day. */
+export function gapsOfDay(mask: number, avail: number): number {
+  if (mask === 0) return 0;
+  const low = 31 - Math.clz32(mask & -mask);
+  const high = 31 - Math.clz32(mask);
+  const span = (((1 << (high + 1)) - 1) & ~((1 << low) - 1)) >>> 0;
+  return popcount(span & avail & ~mask);
+}
+
+/** Usable periods before the first lesson of a day (0 on a day without lessons). */
+export function firstGapsOfDay(mask: number, avail: number): number {
+  if (mask === 0) return 0;
+  const low = 31 - Math.clz32(mask & -mask);
+  return popcount(avail & ((1 << low) - 1));
+}
+
+/** Sum over runs of consecutive lessons of how far each run exceeds `max`. */
+export function runExcess(mask: number, max: number): number {
+  let excess = 0;
+  let m = mask >>> 0;
+  while (m !== 0) {
+    const low = 31 - Math.clz32(m & -m);
+    // Length of the run starting at `low`: count trailing ones of m >>> low.
+    const shifted = m >>> low;
+    const inverted = ~shifted;
+    const length = inverted === 0 ? 32 : 31 - Math.clz32(inverted & -inverted);
+    if (length > max) excess += length - max;
+    m = low + length >= 32 ? 0 : (m & ~(((1 << (low + length)) - 1) >>> 0)) >>> 0;
+  }
+  return excess;
+}
+
+/**
+ * The assignment being searched and everything derived from it, kept up to date move by move: which activity
+ * holds each teacher / subgroup / room at each slot, each resource's day masks, and the hard and soft cost of
+ * every rule. `evaluate` prices a move (one or two units to new starts, or out) without making it.
+ *
+ * While a resource still has unplaced lessons, rules that more lessons could satisfy (min hours, gaps, early
+ * beginnings, min days) are priced by a lower bound (what no completion can avoid), so the placed part is
+ * always free of hard violations that cannot be repaired by placing the rest.
+ */
+export class State {
+  readonly p: Problem;
+  readonly start: Int32Array;
+  readonly room: Int32Array;
+  readonly mask: Uint32Array;
+  readonly occ: Int32Array;
+  readonly roomOcc: Int32Array;
+  readonly uHours: Int32Array;
+  readonly uActs: Int32Array;
+  readonly resHard: Float64Array;
+  readonly resSoft: Float64Array;
+  readonly groupHard: Float64Array;
+  readonly groupSoft: Float64Array;
+  /** Soft cost of each placed activity's own start and room. */
+  readonly actSoft: Float64Array;
+  hard = 0;
+  soft = 0;
+  placedUnits = 0;
+
+  // ---- the move being priced (virtual starts)
+  private vU1 = -1;
+  private vS1 = -1;
+  private vU2 = -1;
+  private vS2 = -1;
+
+  // ---- outputs of evaluate
+  evHard = 0;
+  evSoft = 0;
+  /** Units that would have to leave (double-booked teacher, students or room). */
+  readonly evConflicts: Int32Array;
+  evConflictCount = 0;
+  /** Members that need a room and would get none (never placed that way). */
+  evRoomMissing = 0;
+  /** Room chosen for each member of the moved units, in unit order (u1's members, then u2's). */
+  readonly evRooms: Int32Array;
+
+  // ---- scratch
+  private stamp = 1;
+  private readonly resMark: Int32Array;
+  private readonly resPos: Int32Array;
+  private readonly unitMark: Int32Array;
+  private readonly touched: Int32Array;
+  private readonly scratchMask: Uint32Array;
+  private readonly scratchHours: Int32Array;
+  private readonly scratchActs: Int32Array;
+  private readonly claimRoom: Int32Array;
+  private readonly claimStart: Int32Array;
+  private readonly claimEnd: Int32Array;
+  private claimCount = 0;
+  private outHard = 0;
+  private outSoft = 0;
+
+  constructor(problem: Problem) {
+    const p = problem;
+    this.p = p;
+    this.start = new Int32Array(p.nUnits).fill(-1);
+    this.room = new Int32Array(p.nActs).fill(-1);
+    this.mask = new Uint32Array(p.nRes * p.nDays);
+    this.occ = new Int32Array(p.nClashRes * p.nSlots).fill(-1);
+    this.roomOcc = new Int32Array(p.nRooms * p.nSlots).fill(-1);
+    this.uHours = Int32Array.from(p.resTotalHours);
+    this.uActs = Int32Array.from(p.resTotalActs);
+    this.resHard = new Float64Array(p.nRes);
+    this.resSoft = new Float64Array(p.nRes);
+    this.groupHard = new Float64Array(p.groupKind.length);
+    this.groupSoft = new Float64Array(p.groupKind.length);
+    this.actSoft = new Float64Array(p.nActs);
+    let maxUnitActs = 1;
+    let maxTouched = 1;
+    for (let u = 0; u < p.nUnits; u++) {
+      const acts = p.unitActs[u];
+      if (!acts) continue;
+      maxUnitActs = Math.max(maxUnitActs, acts.length);
+      let n = 0;
+      for (const a of acts) n += p.actResources[a]?.length ?? 0;
+      maxTouched = Math.max(maxTouched, n);
+    }
+    this.evConflicts = new Int32Array(p.nUnits);
+    this.evRooms = new Int32Array(2 * maxUnitActs);
+    this.resMark = new Int32Array(p.nRes);
+    this.resPos = new Int32Array(p.nRes);
+    this.unitMark = new Int32Array(p.nUnits);
+    this.touched = new Int32Array(2 * maxTouched);
+    this.scratchMask = new Uint32Array(2 * maxTouched * p.nDays);
+    this.scratchHours = new Int32Array(2 * maxTouched);
+    this.scratchActs = new Int32Array(2 * maxTouched);
+    this.claimRoom = new Int32Array(2 * maxUnitActs);
+    this.claimStart = new Int32Array(2 * maxUnitActs);
+    this.claimEnd = new Int32Array(2 * maxUnitActs);
+    for (let r = 0; r < p.nRes; r++) this.refreshResource(r);
+    for (let g = 0; g < p.groupKind.length; g++) this.refreshGroup(g);
+  }
+
+  /** Start slot of an activity, counting the move being priced. */
+  startOf(a: number): number {
+    const u = this.p.actUnit[a] ?? 0;
+    if (u === this.vU1) return this.vS1;
+    if (u === this.vU2) return this.vS2;
+    return this.start[u] ?? -1;
+  }
+
+  private nextStamp(): number {
+    this.stamp += 1;
+    if (this.stamp > 2_000_000_000) {
+      this.stamp = 1;
+      this.resMark.fill(0);
+      this.unitMark.fill(0);
+    }
+    return this.stamp;
+  }
+
+  // ---------------------------------------------------------------- rule costs
+
+  /** Prices resource r's rules for the day masks at `masks[offset..]`; result in outHard / outSoft. */
+  private resourceCost(r: number, masks: Uint32Array, offset: number, uHours: number, uActs: number): void {
+    const p = this.p;
+    const rules = p.resRules[r];
+    this.outHard = 0;
+    this.outSoft = 0;
+    if (!rules || rules.length === 0) return;
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i] ?? 0;
+      const v = this.ruleViolation(rule, r, masks, offset, uHours, uActs);
+      if (v > 0) {
+        const w = p.ruleWeight[rule] ?? 100;
+        if (isHardWeight(w)) this.outHard += v;
+        else this.outSoft += (w / 100) * v;
+      }
+    }
+  }
+
+  /** How far one rule of resource r is broken for the given day masks (0 when kept). */
+  ruleViolation(rule: number, r: number, masks: Uint32Array, offset: number, uHours: number, uActs: number): number {
+    const p = this.p;
+    const nDays = p.nDays;
+    const availBase = r * nDays;
+    const a = p.ruleA[rule] ?? 0;
+    let v = 0;
+    switch (p.ruleKind[rule]) {
+      case RULE_MAX_HOURS_DAILY:
+        for (let d = 0; d < nDays; d++) {
+          const h = popcount(masks[offset + d] ?? 0);
+          if (h > a) v += h - a;
+        }
+        break;
+      case RULE_MIN_HOURS_DAILY: {
+        const allowEmpty = p.ruleB[rule] === 1;
+        let deficit = 0;
+        for (let d = 0; d < nDays; d++) {
+          const h = popcount(masks[offset + d] ?? 0);
+          if (h === 0) {
+            if (!allowEmpty) deficit += a;
+          } else if (h < a) deficit += a - h;
+        }
+        v = deficit > uHours ? deficit - uHours : 0;
+        break;
+      }
+      case RULE_MAX_HOURS_CONTINUOUSLY:
+        for (let d = 0; d < nDays; d++) v += runExcess(masks[offset + d] ?? 0, a);
+        break;
+      case RULE_MAX_GAPS_PER_DAY: {
+        let excess = 0;
+        for (let d = 0; d < nDays; d++) {
+          const g = gapsOfDay(masks[offset + d] ?? 0, p.resAvail[availBase + d] ?? 0);
+          if (g > a) excess += g - a;
+        }
+        v = excess > uHours ? excess - uHours : 0;
+        break;
+      }
+      case RULE_MAX_GAPS_PER_WEEK: {
+        let gaps = 0;
+        for (let d = 0; d < nDays; d++) gaps += gapsOfDay(masks[offset + d] ?? 0, p.resAvail[availBase + d] ?? 0);
+        v = gaps - a - uHours;
+        if (v < 0) v = 0;
+        break;
+      }
+      case RULE_MAX_DAYS_PER_WEEK: {
+        let days = 0;
+        for (let d = 0; d < nDays; d++) if ((masks[offset + d] ?? 0) !== 0) days++;
+        if (days > a) v = days - a;
+        break;
+      }
+      case RULE_MIN_DAYS_PER_WEEK: {
+        let days = 0;
+        for (let d = 0; d < nDays; d++) if ((masks[offset + d] ?? 0) !== 0) days++;
+        v = a - days - uActs;
+        if (v < 0) v = 0;
+        break;
+      }
+      case RULE_EARLY: {
+        if (uHours > 0) {
+          // Incomplete: the empty usable periods from each day's start to its last lesson, less what the
+          // lessons still to place could fill, may not exceed the gaps and late beginnings allowed.
+          const allowance = p.ruleGapsAllowance[rule] ?? -1;
+          if (allowance >= 0) {
+            let empty = 0;
+            for (let d = 0; d < nDays; d++) {
+              const m = masks[offset + d] ?? 0;
+              const av = p.resAvail[availBase + d] ?? 0;
+              empty += gapsOfDay(m, av) + firstGapsOfDay(m, av);
+            }
+            v = empty - uHours - allowance - a;
+            if (v < 0) v = 0;
+          }
+        } else {
+          let late = 0;
+          for (let d = 0; d < nDays; d++) {
+            const fg = firstGapsOfDay(masks[offset + d] ?? 0, p.resAvail[availBase + d] ?? 0);
+            if (fg >= 1) {
+              late++;
+              v += fg - 1;
+            }
+          }
+          if (late > a) v += late - a;
+        }
+        break;
+      }
+      case RULE_ENDS_DAY: {
+        const s = this.startOf(a);
+        if (s >= 0) {
+          const d = (s / p.nHours) | 0;
+          const end = (s % p.nHours) + (p.actDuration[a] ?? 1);
+          if (end < 32 && (masks[offset + d] ?? 0) >>> end !== 0) v = 1;
+        }
+        break;
+      }
+    }
+    return v;
+  }
+
+  /** The cost of a pair of activities in a group, with starts sa and sb (both placed). */
+  private pairCost(g: number, a: number, sa: number, b: number, sb: number): number {
+    const p = this.p;
+    const nHours = p.nHours;
+    switch (p.groupKind[g]) {
+      case GROUP_MIN_DAYS: {
+        const da = (sa / nHours) | 0;
+        const db = (sb / nHours) | 0;
+        const dist = da > db ? da - db : db - da;
+        const min = p.groupParam[g] ?? 0;
+        let v = dist < min ? min - dist : 0;
+        if (dist === 0 && p.groupConsecutive[g] === 1) {
+          const ea = sa + (p.actDuration[a] ?? 1);
+          const eb = sb + (p.actDuration[b] ?? 1);
+          if (ea !== sb && eb !== sa) v += 1;
+        }
+        return v;
+      }
+      case GROUP_SAME_TIME:
+        return sa === sb ? 0 : 1;
+      case GROUP_SAME_DAY:
+        return ((sa / nHours) | 0) === ((sb / nHours) | 0) ? 0 : 1;
+      case GROUP_NOT_OVERLAPPING: {
+        const ea = sa + (p.actDuration[a] ?? 1);
+        const eb = sb + (p.actDuration[b] ?? 1);
+        return sa < eb && sb < ea ? 1 : 0;
+      }
+    }
+    return 0;
+  }
+
+  /** Full cost of group g under the current (virtual) starts. */
+  private groupCost(g: number): number {
+    const acts = this.p.groupActs[g];
+    if (!acts) return 0;
+    let v = 0;
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i] ?? 0;
+      const sa = this.startOf(a);
+      if (sa < 0) continue;
+      for (let j = i + 1; j < acts.length; j++) {
+        const b = acts[j] ?? 0;
+        const sb = this.startOf(b);
+        if (sb >= 0) v += this.pairCost(g, a, sa, b, sb);
+      }
+    }
+    return v;
+  }
+
+  private refreshResource(r: number): void {
+    const nDays = this.p.nDays;
+    this.resourceCost(r, this.mask, r * nDays, this.uHours[r] ?? 0, this.uActs[r] ?? 0);
+    this.hard += this.outHard - (this.resHard[r] ?? 0);
+    this.soft += this.outSoft - (this.resSoft[r] ?? 0);
+    this.resHard[r] = this.outHard;
+    this.resSoft[r] = this.outSoft;
+  }
+
+  private refreshGroup(g: number): void {
+    const v = this.groupCost(g);
+    const w = this.p.groupWeight[g] ?? 100;
+    const hard = isHardWeight(w) ? v : 0;
+    const soft = isHardWeight(w) ? 0 : (w / 100) * v;
+    this.hard += hard - (this.groupHard[g] ?? 0);
+    this.soft += soft - (this.groupSoft[g] ?? 0);
+    this.groupHard[g] = hard;
+    this.groupSoft[g] = soft;
+  }
+
+  /** Soft cost of activity a in room `room` (-1: none) from start s. */
+  roomCost(a: number, room: number, s: number): number {
+    const p = this.p;
+    const candidates = p.actRoomCandidates[a];
+    if (!candidates || candidates.length === 0) return 0;
+    let cost = 0;
+    const soft = p.actRoomSoft[a];
+    if (soft) for (const rule of soft) if (room < 0 || !rule.rooms.has(room)) cost += rule.weight;
+    if (room >= 0) {
+      const duration = p.actDuration[a] ?? 1;
+      for (let k = 0; k < duration; k++) cost += p.roomPenalty[room * p.nSlots + s + k] ?? 0;
+    }
+    return cost;
+  }
+
+  // ---------------------------------------------------------------- pricing a move
+
+  /**
+   * Prices moving unit u1 to s1 and (optionally) u2 to s2; a start of -1 takes the unit out. Sets evHard / evSoft
+   * (the change in cost, conflicts not counted), evConflicts (units in the way) and evRooms.
+   */
+  evaluate(u1: number, s1: number, u2 = -1, s2 = -1): void {
+    const p = this.p;
+    const nDays = p.nDays;
+    const nHours = p.nHours;
+    const nSlots = p.nSlots;
+    this.vU1 = u1;
+    this.vS1 = s1;
+    this.vU2 = u2;
+    this.vS2 = s2;
+    const stamp = this.nextStamp();
+    this.unitMark[u1] = stamp;
+    if (u2 >= 0) this.unitMark[u2] = stamp;
+    let hard = 0;
+    let soft = 0;
+    this.evConflictCount = 0;
+    this.evRoomMissing = 0;
+    this.claimCount = 0;
+
+    // Resources touched: copy their masks, take out old positions, put in new ones.
+    let nTouched = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const u = pass === 0 ? u1 : u2;
+      if (u < 0) continue;
+      const acts = p.unitActs[u];
+      if (!acts) continue;
+      const oldStart = this.start[u] ?? -1;
+      const newStart = pass === 0 ? s1 : s2;
+      for (let i = 0; i < acts.length; i++) {
+        const a = acts[i] ?? 0;
+        const duration = p.actDuration[a] ?? 1;
+        const bits = ((1 << duration) - 1) >>> 0;
+        const resources = p.actResources[a];
+        if (!resources) continue;
+        for (let j = 0; j < resources.length; j++) {
+          const r = resources[j] ?? 0;
+          let t: number;
+          if (this.resMark[r] !== stamp) {
+            this.resMark[r] = stamp;
+            t = nTouched++;
+            this.touched[t] = r;
+            this.resPos[r] = t;
+            const src = r * nDays;
+            const dst = t * nDays;
+            for (let d = 0; d < nDays; d++) this.scratchMask[dst + d] = this.mask[src + d] ?? 0;
+            this.scratchHours[t] = this.uHours[r] ?? 0;
+            this.scratchActs[t] = this.uActs[r] ?? 0;
+          } else {
+            t = this.resPos[r] ?? 0;
+          }
+          const base = t * nDays;
+          if (oldStart >= 0) {
+            const d = (oldStart / nHours) | 0;
+            const h = oldStart % nHours;
+            this.scratchMask[base + d] = ((this.scratchMask[base + d] ?? 0) & ~(bits << h)) >>> 0;
+            this.scratchHours[t] = (this.scratchHours[t] ?? 0) + duration;
+            this.scratchActs[t] = (this.scratchActs[t] ?? 0) + 1;
+          }
+          if (newStart >= 0) {
+            const d = (newStart / nHours) | 0;
+            const h = newStart % nHours;
+            this.scratchMask[base + d] = ((this.scratchMask[base + d] ?? 0) | (bits << h)) >>> 0;
+            this.scratchHours[t] = (this.scratchHours[t] ?? 0) - duration;
+            this.scratchActs[t] = (this.scratchActs[t] ?? 0) - 1;
+          }
+        }
+      }
+    }
+    for (let t = 0; t < nTouched; t++) {
+      const r = this.touched[t] ?? 0;
+      this.resourceCost(r, this.scratchMask, t * nDays, this.scratchHours[t] ?? 0, this.scratchActs[t] ?? 0);
+      hard += this.outHard - (this.resHard[r] ?? 0);
+      soft += this.outSoft - (this.resSoft[r] ?? 0);
+    }
+
+    // Groups: only pairs with a moved activity change.
+    let roomIndex = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const u = pass === 0 ? u1 : u2;
+      if (u < 0) continue;
+      const acts = p.unitActs[u];
+      if (!acts) continue;
+      const oldStart = this.start[u] ?? -1;
+      const newStart = pass === 0 ? s1 : s2;
+      for (let i = 0; i < acts.length; i++) {
+        const a = acts[i] ?? 0;
+        const groups = p.actGroups[a];
+        if (groups) {
+          for (let gi = 0; gi < groups.length; gi++) {
+            const g = groups[gi] ?? 0;
+            const members = p.groupActs[g];
+            if (!members) continue;
+            let delta = 0;
+            for (let j = 0; j < members.length; j++) {
+              const b = members[j] ?? 0;
+              if (b === a) continue;
+              const ub = p.actUnit[b] ?? 0;
+              const bMoved = ub === u1 || ub === u2;
+              // A pair of two moved activities is priced once, from the lower index.
+              if (bMoved && b < a) continue;
+              const sbNew = this.startOf(b);
+              const sbOld = this.start[ub] ?? -1;
+              if (newStart >= 0 && sbNew >= 0) delta += this.pairCost(g, a, newStart, b, sbNew);
+              if (oldStart >= 0 && sbOld >= 0) delta -= this.pairCost(g, a, oldStart, b, sbOld);
+            }
+            if (delta !== 0) {
+              const w = p.groupWeight[g] ?? 100;
+              if (isHardWeight(w)) hard += delta;
+              else soft += (w / 100) * delta;
+            }
+          }
+        }
+        // Own start preference.
+        if (newStart >= 0) soft += p.actStartPenalty[a * nSlots + newStart] ?? 0;
+        if (oldStart >= 0) soft -= p.actStartPenalty[a * nSlots + oldStart] ?? 0;
+        // Clashes with units that stay.
+        if (newStart >= 0) {
+          const duration = p.actDuration[a] ?? 1;
+          const clash = p.actClashResources[a];
+          if (clash) {
+            for (let j = 0; j < clash.length; j++) {
+              const base = (clash[j] ?? 0) * nSlots + newStart;
+              for (let k = 0; k < duration; k++) {
+                const o = this.occ[base + k] ?? -1;
+                if (o >= 0) this.addConflict(p.actUnit[o] ?? 0, stamp);
+              }
+            }
+          }
+        }
+        // Room.
+        const chosen = newStart >= 0 ? this.chooseRoom(a, newStart, stamp) : -1;
+        if (chosen < 0 && newStart >= 0 && p.actRoomHard[a] === 1) this.evRoomMissing++;
+        this.evRooms[roomIndex++] = chosen;
+        if (newStart >= 0) soft += this.roomCost(a, chosen, newStart);
+        if (oldStart >= 0) soft -= this.actSoftRoomPart(a);
+      }
+    }
+    this.evHard = hard;
+    this.evSoft = soft;
+    this.vU1 = -1;
+    this.vU2 = -1;
+  }
+
+  private addConflict(unit: number, stamp: number): void {
+    if (this.unitMark[unit] === stamp) return;
+    this.unitMark[unit] = stamp;
+    this.evConflicts[this.evConflictCount++] = unit;
+  }
+
+  /** The room part of a placed activity's soft cost (its start part is priced separately). */
+  private actSoftRoomPart(a: number): number {
+    const u = this.p.actUnit[a] ?? 0;
+    const start = this.start[u] ?? -1;
+    if (start < 0) return 0;
+    return this.roomCost(a, this.room[a] ?? -1, start);
+  }
+
+  /**
+   * Picks a room for activity a starting at s: the cheapest candidate that is free then (rooms held by the units
+   * being moved count as free). When none is free and the room is required, the least-occupied candidate is
+   * taken and its occupants become conflicts; an optional room may stay empty.
+   */
+  private chooseRoom(a: number, s: number, stamp: number): number {
+    const p = this.p;
+    const candidates = p.actRoomCandidates[a];
+    if (!candidates || candidates.length === 0) return -1;
+    const nSlots = p.nSlots;
+    const duration = p.actDuration[a] ?? 1;
+    let best = -1;
+    let bestCost = Number.POSITIVE_INFINITY;
+    let fallback = -1;
+    let fallbackConflicts = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < candidates.length; i++) {
+      const room = candidates[i] ?? 0;
+      const base = room * nSlots + s;
+      let blocked = false;
+      let conflicts = 0;
+      for (let k = 0; k < duration; k++) {
+        if (p.roomBlocked[base + k]) {
+          blocked = true;
+          break;
+        }
+        const o = this.roomOcc[base + k] ?? -1;
+        if (o >= 0) {
+          // A room held by one of the units being moved is free for this move.
+          const ou = p.actUnit[o] ?? 0;
+          if (ou !== this.vU1 && ou !== this.vU2) conflicts++;
+        }
+      }
+      if (blocked) continue;
+      for (let c = 0; c < this.claimCount; c++) {
+        if (this.claimRoom[c] === room && this.claimStart[c]! < s + duration && s < this.claimEnd[c]!) conflicts += 1000;
+      }
+      if (conflicts === 0) {
+        const cost = this.roomCost(a, room, s);
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = room;
+        }
+      } else if (conflicts < fallbackConflicts) {
+        fallbackConflicts = conflicts;
+        fallback = room;
+      }
+    }
+    if (best < 0 && p.actRoomHard[a] === 1 && fallback >= 0 && fallbackConflicts < 1000) {
+      best = fallback;
+      const base = best * nSlots + s;
+      for (let k = 0; k < duration; k++) {
+        const o = this.roomOcc[base + k] ?? -1;
+        if (o < 0) continue;
+        const ou = p.actUnit[o] ?? 0;
+        if (ou !== this.vU1 && ou !== this.vU2) this.addConflict(ou, stamp);
+      }
+    }
+    if (best >= 0) {
+      this.claimRoom[this.claimCount] = best;
+      this.claimStart[this.claimCount] = s;
+      this.claimEnd[this.claimCount] = s + duration;
+      this.claimCount++;
+    }
+    return best;
+  }
+
+  // ---------------------------------------------------------------- making moves
+
+  /** Takes unit u out of the timetable. */
+  remove(u: number): void {
+    const s = this.start[u] ?? -1;
+    if (s < 0) return;
+    this.applyUnit(u, s, -1, null, 0);
+  }
+
+  /**
+   * Puts unit u at s with the rooms from the last evaluate (roomsFrom: the offset of u's members in evRooms).
+   * The caller has removed every conflicting unit first.
+   */
+  place(u: number, s: number, roomsFrom = 0): void {
+    const old = this.start[u] ?? -1;
+    this.applyUnit(u, old, s, this.evRooms, roomsFrom);
+  }
+
+  /** Moves two units at once (a swap), rooms from the last evaluate. */
+  placePair(u1: number, s1: number, u2: number, s2: number): void {
+    const n1 = this.p.unitActs[u1]?.length ?? 0;
+    const rooms = Int32Array.from(this.evRooms);
+    this.applyUnit(u1, this.start[u1] ?? -1, -1, null, 0);
+    this.applyUnit(u2, this.start[u2] ?? -1, -1, null, 0);
+    this.applyUnit(u1, -1, s1, rooms, 0);
+    this.applyUnit(u2, -1, s2, rooms, n1);
+  }
+
+  private applyUnit(u: number, from: number, to: number, rooms: Int32Array | null, roomsFrom: number): void {
+    const p = this.p;
+    const nDays = p.nDays;
+    const nHours = p.nHours;
+    const nSlots = p.nSlots;
+    const acts = p.unitActs[u];
+    if (!acts) return;
+    const stamp = this.nextStamp();
+    const touchedResources: number[] = [];
+    const touchedGroups: number[] = [];
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i] ?? 0;
+      const duration = p.actDuration[a] ?? 1;
+      const bits = ((1 << duration) - 1) >>> 0;
+      const resources = p.actResources[a] ?? new Int32Array(0);
+      if (from >= 0) {
+        const d = (from / nHours) | 0;
+        const h = from % nHours;
+        for (const r of resources) {
+          this.mask[r * nDays + d] = ((this.mask[r * nDays + d] ?? 0) & ~(bits << h)) >>> 0;
+          this.uHours[r] = (this.uHours[r] ?? 0) + duration;
+          this.uActs[r] = (this.uActs[r] ?? 0) + 1;
+          if (r < p.nClashRes) for (let k = 0; k < duration; k++) if (this.occ[r * nSlots + from + k] === a) this.occ[r * nSlots + from + k] = -1;
+        }
+        const room = this.room[a] ?? -1;
+        if (room >= 0) for (let k = 0; k < duration; k++) if (this.roomOcc[room * nSlots + from + k] === a) this.roomOcc[room * nSlots + from + k] = -1;
+        this.room[a] = -1;
+      }
+      if (to >= 0) {
+        const d = (to / nHours) | 0;
+        const h = to % nHours;
+        for (const r of resources) {
+          this.mask[r * nDays + d] = ((this.mask[r * nDays + d] ?? 0) | (bits << h)) >>> 0;
+          this.uHours[r] = (this.uHours[r] ?? 0) - duration;
+          this.uActs[r] = (this.uActs[r] ?? 0) - 1;
+          if (r < p.nClashRes) for (let k = 0; k < duration; k++) this.occ[r * nSlots + to + k] = a;
+        }
+        const room = rooms ? (rooms[roomsFrom + i] ?? -1) : -1;
+        this.room[a] = room;
+        if (room >= 0) for (let k = 0; k < duration; k++) this.roomOcc[room * nSlots + to + k] = a;
+      }
+      for (const r of resources) {
+        if (this.resMark[r] !== stamp) {
+          this.resMark[r] = stamp;
+          touchedResources.push(r);
+        }
+      }
+      for (const g of p.actGroups[a] ?? []) if (!touchedGroups.includes(g)) touchedGroups.push(g);
+    }
+    this.start[u] = to;
+    if (from < 0 && to >= 0) this.placedUnits++;
+    if (from >= 0 && to < 0) this.placedUnits--;
+    for (const r of touchedResources) this.refreshResource(r);
+    for (const g of touchedGroups) this.refreshGroup(g);
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i] ?? 0;
+      const cost = to >= 0 ? (p.actStartPenalty[a * nSlots + to] ?? 0) + this.roomCost(a, this.room[a] ?? -1, to) : 0;
+      this.soft += cost - (this.actSoft[a] ?? 0);
+      this.actSoft[a] = cost;
+    }
+  }
+
+  /** Puts unit u at s with the given rooms (one per member, -1 none), for loading a saved timetable. */
+  assign(u: number, s: number, rooms: Int32Array | null): void {
+    this.applyUnit(u, this.start[u] ?? -1, s, rooms, 0);
+  }
+
+  /** How far group g is broken now (0 when kept). */
+  groupViolation(g: number): number {
+    return this.groupCost(g);
+  }
+
+  /** Recomputes every cost from scratch (for checks: must equal the running totals). */
+  recomputeTotals(): { hard: number; soft: number } {
+    let hard = 0;
+    let soft = 0;
+    const nDays = this.p.nDays;
+    for (let r = 0; r < this.p.nRes; r++) {
+      this.resourceCost(r, this.mask, r * nDays, this.uHours[r] ?? 0, this.uActs[r] ?? 0);
+      hard += this.outHard;
+      soft += this.outSoft;
+    }
+    for (let g = 0; g < this.p.groupKind.length; g++) {
+      const v = this.groupCost(g);
+      const w = this.p.groupWeight[g] ?? 100;
+      if (isHardWeight(w)) hard += v;
+      else soft += (w / 100) * v;
+    }
+    for (let u = 0; u < this.p.nUnits; u++) {
+      const s = this.start[u] ?? -1;
+      if (s < 0) continue;
+      for (const a of this.p.unitActs[u] ?? []) soft += (this.p.actStartPenalty[a * this.p.nSlots + s] ?? 0) + this.roomCost(a, this.room[a] ?? -1, s);
+    }
+    return { hard, soft };
+  }
+}
