@@ -58,6 +58,11 @@ export class Search {
   private bestPlaced = -1;
   private steps = 0;
   private stopped = false;
+  /** Recursive swapping: calls in the current chain, their limit, and which units the chain has placed. */
+  private chainCalls = 0;
+  private readonly chainLimit: number;
+  private chainStamp = 0;
+  private readonly chainMark: Int32Array;
 
   constructor(problem: Problem, options: SearchOptions, control: SearchControl) {
     const p = problem;
@@ -76,6 +81,8 @@ export class Search {
     this.priority = new Float64Array(p.nUnits);
     this.bestStart = new Int32Array(p.nUnits).fill(-1);
     this.bestRoom = new Int32Array(p.nActs).fill(-1);
+    this.chainMark = new Int32Array(p.nUnits);
+    this.chainLimit = Math.max(50, 2 * p.nUnits);
     const impossibleActs = new Set(p.impossible.map((i) => i.activity));
     for (let u = 0; u < p.nUnits; u++) {
       const domain = p.unitDomain[u];
@@ -187,7 +194,7 @@ export class Search {
       this.steps++;
       if (this.checkStop('placing')) break;
       const u = this.pop();
-      this.placeUnit(u);
+      this.placeTop(u);
       if (s.placedUnits > this.bestPlaced && s.hard === 0) {
         this.saveBest();
         if (s.placedUnits === total) {
@@ -197,6 +204,138 @@ export class Search {
       }
     }
     return { steps: this.steps - startStep, solvedAt };
+  }
+
+  /**
+   * FET's recursive swapping: try to place u so that everything it displaces can be placed again, recursively
+   * (depth-first, all starts tried at the first levels, only the best one deeper, a limit on calls); when that
+   * fails, take the whole attempt back and place u by force, queueing what it displaces.
+   */
+  private placeTop(u: number): void {
+    const s = this.state;
+    this.chainCalls = 0;
+    this.chainStamp++;
+    const mark = s.mark();
+    if (this.trySwap(u, 0)) {
+      s.commit();
+      return;
+    }
+    s.rollback(mark);
+    s.commit();
+    this.placeUnit(u);
+  }
+
+  /** Starts of u worth trying, best first: few units to displace, no hard rule broken, low soft cost. */
+  private rankStarts(u: number): { slots: number[]; free: boolean } {
+    const p = this.p;
+    const s = this.state;
+    const domain = p.unitDomain[u];
+    if (!domain) return { slots: [], free: false };
+    const values: number[] = [];
+    const slots: number[] = [];
+    let bestFree = -1;
+    let bestFreeValue = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < domain.length; i++) {
+      const slot = domain[i] ?? 0;
+      s.evaluate(u, slot);
+      if (s.evRoomMissing > 0) continue;
+      let value = 0;
+      let blocked = false;
+      for (let c = 0; c < s.evConflictCount; c++) {
+        const other = s.evConflicts[c] ?? 0;
+        if (this.fixed[other] || this.chainMark[other] === this.chainStamp) {
+          blocked = true;
+          break;
+        }
+        value += 10 + (this.evictions[other] ?? 0) * 0.5;
+      }
+      if (blocked) continue;
+      value += 10 * s.evHard + s.evSoft + this.rng.next();
+      if (s.evConflictCount === 0 && s.evHard <= 0) {
+        if (value < bestFreeValue) {
+          bestFreeValue = value;
+          bestFree = slot;
+        }
+        continue;
+      }
+      slots.push(slot);
+      values.push(value);
+    }
+    if (bestFree >= 0) return { slots: [bestFree], free: true };
+    const order = slots.map((_, i) => i).sort((x, y) => (values[x] ?? 0) - (values[y] ?? 0));
+    return { slots: order.map((i) => slots[i] ?? 0), free: false };
+  }
+
+  private trySwap(u: number, level: number): boolean {
+    if (++this.chainCalls > this.chainLimit) return false;
+    const s = this.state;
+    const { slots, free } = this.rankStarts(u);
+    const tries = free ? 1 : level < 5 ? slots.length : Math.min(1, slots.length);
+    for (let i = 0; i < tries; i++) {
+      const slot = slots[i] ?? 0;
+      const mark = s.mark();
+      s.evaluate(u, slot);
+      const displaced = Array.from(s.evConflicts.subarray(0, s.evConflictCount));
+      const rooms = Int32Array.from(s.evRooms);
+      for (const c of displaced) s.remove(c);
+      s.evRooms.set(rooms);
+      s.place(u, slot);
+      this.chainMark[u] = this.chainStamp;
+      if (!this.repairInChain(u, displaced)) {
+        s.rollback(mark);
+        continue;
+      }
+      let ok = true;
+      for (const c of displaced) {
+        if (!this.trySwap(c, level + 1)) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) return true;
+      s.rollback(mark);
+      if (this.chainCalls > this.chainLimit) return false;
+    }
+    return false;
+  }
+
+  /** Like repair, inside a chain: units the chain placed stay; false when only u itself could go. */
+  private repairInChain(u: number, displaced: number[]): boolean {
+    const p = this.p;
+    const s = this.state;
+    let guard = 0;
+    while (s.hard > 1e-9) {
+      if (guard++ > 50) return false;
+      let best = -1;
+      let bestValue = Number.POSITIVE_INFINITY;
+      for (const a of p.unitActs[u] ?? []) {
+        for (const r of p.actResources[a] ?? []) {
+          if ((s.resHard[r] ?? 0) <= 0) continue;
+          for (const other of p.resActs[r] ?? []) best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
+        }
+        for (const g of p.actGroups[a] ?? []) {
+          if ((s.groupHard[g] ?? 0) <= 0) continue;
+          for (const other of p.groupActs[g] ?? []) best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
+        }
+      }
+      if (best < 0) return false;
+      s.remove(best);
+      displaced.push(best);
+    }
+    return true;
+  }
+
+  private considerEviction(c: number, u: number, best: number, bestValue: number, setValue: (v: number) => void): number {
+    const s = this.state;
+    if (c === u || (s.start[c] ?? -1) < 0 || this.fixed[c] || this.chainMark[c] === this.chainStamp) return best;
+    s.evaluate(c, -1);
+    if (s.evHard >= 0) return best;
+    const value = s.evHard * 10 + 1 + (this.evictions[c] ?? 0) * 0.5 + this.rng.next();
+    if (value < bestValue) {
+      setValue(value);
+      return c;
+    }
+    return best;
   }
 
   /** Puts unit u at its best start, evicting whatever is in the way, then repairs other hard rules. */

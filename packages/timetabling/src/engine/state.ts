@@ -634,6 +634,40 @@ export class State {
     this.applyUnit(u2, -1, s2, rooms, n1);
   }
 
+  // ---- undo log: every unit change while `logging`, so a tried chain of moves can be taken back
+  private logging = false;
+  private readonly logUnit: number[] = [];
+  private readonly logFrom: number[] = [];
+  private readonly logRooms: (Int32Array | null)[] = [];
+
+  /** Starts recording changes; returns a mark to roll back to. */
+  mark(): number {
+    this.logging = true;
+    return this.logUnit.length;
+  }
+
+  /** Undoes every change made since `mark`. */
+  rollback(mark: number): void {
+    const wasLogging = this.logging;
+    this.logging = false;
+    for (let i = this.logUnit.length - 1; i >= mark; i--) {
+      const u = this.logUnit[i] ?? 0;
+      this.applyUnit(u, this.start[u] ?? -1, this.logFrom[i] ?? -1, this.logRooms[i] ?? null, 0);
+    }
+    this.logUnit.length = mark;
+    this.logFrom.length = mark;
+    this.logRooms.length = mark;
+    this.logging = wasLogging;
+  }
+
+  /** Stops recording and forgets the log (the changes stay). */
+  commit(): void {
+    this.logging = false;
+    this.logUnit.length = 0;
+    this.logFrom.length = 0;
+    this.logRooms.length = 0;
+  }
+
   private applyUnit(u: number, from: number, to: number, rooms: Int32Array | null, roomsFrom: number): void {
     const p = this.p;
     const nDays = p.nDays;
@@ -641,6 +675,11 @@ export class State {
     const nSlots = p.nSlots;
     const acts = p.unitActs[u];
     if (!acts) return;
+    if (this.logging) {
+      this.logUnit.push(u);
+      this.logFrom.push(from);
+      this.logRooms.push(from >= 0 ? Int32Array.from(acts, (a) => this.room[a] ?? -1) : null);
+    }
     const stamp = this.nextStamp();
     const touchedResources: number[] = [];
     const touchedGroups: number[] = [];
