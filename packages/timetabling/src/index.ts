@@ -5,3 +5,5 @@ export type { Violation } from './engine/report.js';
 export type { BlockingReason, UnplacedActivity } from './engine/diagnose.js';
 export { importFet, importedFetConstraintTypes, type FetImport, type FetImportReport, type ImportFetOptions, type TypeCount } from './fet/import-fet.js';
 export { FetFileError, defaultMaxFetBytes, type FetFileErrorCode } from './fet/safe-xml.js';
+export { exportFet, type ExportFetOptions, type FetExport } from './fet/export-fet.js';
+export { readFetSolution } from './fet/read-fet-solution.js';

@@ -30,6 +30,9 @@ export interface SearchOutcome {
 }
 
 const CHECK_EVERY = 128;
+/** FET's limits for recursive swapping: depth 14, every start tried only below depth 5. */
+const MAX_LEVEL = 14;
+const WIDE_LEVELS = 5;
 
 /**
  * The search: place the hardest unit next at the slot that displaces the fewest others (conflicts evicted and
@@ -189,12 +192,20 @@ export class Search {
     this.saveBest();
     let solvedAt = -1;
     const startStep = this.steps;
+    // Stuck for this many steps without placing more than ever: shake the neighbourhood of a stuck unit.
+    const patience = Math.max(200, p.nUnits);
+    let lastGain = this.steps;
+    let epochBest = s.placedUnits;
     while (this.queueLength > 0) {
       if (this.steps - startStep >= this.options.maxPlacingSteps) break;
       this.steps++;
       if (this.checkStop('placing')) break;
       const u = this.pop();
       this.placeTop(u);
+      if (s.hard === 0 && s.placedUnits > epochBest) {
+        epochBest = s.placedUnits;
+        lastGain = this.steps;
+      }
       if (s.placedUnits > this.bestPlaced && s.hard === 0) {
         this.saveBest();
         if (s.placedUnits === total) {
@@ -202,8 +213,35 @@ export class Search {
           break;
         }
       }
+      if (this.steps - lastGain > patience && this.queueLength > 0) {
+        this.perturb();
+        lastGain = this.steps;
+        epochBest = s.placedUnits;
+      }
     }
     return { steps: this.steps - startStep, solvedAt };
+  }
+
+  /**
+   * Ruin and recreate: take out, at random, about half of the units that share a teacher, students or a group
+   * rule with the unit next in line, and let it go first.
+   */
+  private perturb(): void {
+    const p = this.p;
+    const s = this.state;
+    const u = this.queue[this.queueLength - 1] ?? -1;
+    if (u < 0) return;
+    const related = new Set<number>();
+    for (const a of p.unitActs[u] ?? []) {
+      for (const r of p.actClashResources[a] ?? []) for (const b of p.resActs[r] ?? []) related.add(p.actUnit[b] ?? 0);
+      for (const g of p.actGroups[a] ?? []) for (const b of p.groupActs[g] ?? []) related.add(p.actUnit[b] ?? 0);
+    }
+    related.delete(u);
+    this.pop();
+    for (const c of related) {
+      if ((s.start[c] ?? -1) >= 0 && !this.fixed[c] && this.rng.next() < 0.5) this.evict(c);
+    }
+    this.push(u);
   }
 
   /**
@@ -237,11 +275,11 @@ export class Search {
     let bestFreeValue = Number.POSITIVE_INFINITY;
     for (let i = 0; i < domain.length; i++) {
       const slot = domain[i] ?? 0;
-      s.evaluate(u, slot);
+      const n = s.countConflicts(u, slot);
       if (s.evRoomMissing > 0) continue;
       let value = 0;
       let blocked = false;
-      for (let c = 0; c < s.evConflictCount; c++) {
+      for (let c = 0; c < n; c++) {
         const other = s.evConflicts[c] ?? 0;
         if (this.fixed[other] || this.chainMark[other] === this.chainStamp) {
           blocked = true;
@@ -250,14 +288,19 @@ export class Search {
         value += 10 + (this.evictions[other] ?? 0) * 0.5;
       }
       if (blocked) continue;
-      value += 10 * s.evHard + s.evSoft + this.rng.next();
-      if (s.evConflictCount === 0 && s.evHard <= 0) {
-        if (value < bestFreeValue) {
-          bestFreeValue = value;
-          bestFree = slot;
+      if (n === 0) {
+        // Nothing in the way: price the rules (a free start may still break one).
+        s.evaluate(u, slot);
+        if (s.evRoomMissing > 0) continue;
+        value = 10 * s.evHard + s.evSoft + this.rng.next();
+        if (s.evHard <= 0) {
+          if (value < bestFreeValue) {
+            bestFreeValue = value;
+            bestFree = slot;
+          }
+          continue;
         }
-        continue;
-      }
+      } else value += this.rng.next();
       slots.push(slot);
       values.push(value);
     }
@@ -267,10 +310,10 @@ export class Search {
   }
 
   private trySwap(u: number, level: number): boolean {
-    if (++this.chainCalls > this.chainLimit) return false;
+    if (level > MAX_LEVEL || ++this.chainCalls > this.chainLimit) return false;
     const s = this.state;
     const { slots, free } = this.rankStarts(u);
-    const tries = free ? 1 : level < 5 ? slots.length : Math.min(1, slots.length);
+    const tries = free ? 1 : level < WIDE_LEVELS ? slots.length : Math.min(1, slots.length);
     for (let i = 0; i < tries; i++) {
       const slot = slots[i] ?? 0;
       const mark = s.mark();

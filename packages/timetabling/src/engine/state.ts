@@ -104,6 +104,9 @@ export class State {
   private stamp = 1;
   private readonly resMark: Int32Array;
   private readonly resPos: Int32Array;
+  private readonly groupMark: Int32Array;
+  private readonly applyResources: Int32Array;
+  private readonly applyGroups: Int32Array;
   private readonly unitMark: Int32Array;
   private readonly touched: Int32Array;
   private readonly scratchMask: Uint32Array;
@@ -115,6 +118,9 @@ export class State {
   private claimCount = 0;
   private outHard = 0;
   private outSoft = 0;
+  private readonly dayHours: Int32Array;
+  private readonly dayGaps: Int32Array;
+  private readonly dayFirst: Int32Array;
 
   constructor(problem: Problem) {
     const p = problem;
@@ -144,7 +150,13 @@ export class State {
     this.evConflicts = new Int32Array(p.nUnits);
     this.evRooms = new Int32Array(2 * maxUnitActs);
     this.resMark = new Int32Array(p.nRes);
+    this.dayHours = new Int32Array(p.nDays);
+    this.dayGaps = new Int32Array(p.nDays);
+    this.dayFirst = new Int32Array(p.nDays);
     this.resPos = new Int32Array(p.nRes);
+    this.groupMark = new Int32Array(p.groupKind.length);
+    this.applyResources = new Int32Array(p.nRes);
+    this.applyGroups = new Int32Array(Math.max(1, p.groupKind.length));
     this.unitMark = new Int32Array(p.nUnits);
     this.touched = new Int32Array(2 * maxTouched);
     this.scratchMask = new Uint32Array(2 * maxTouched * p.nDays);
@@ -171,6 +183,7 @@ export class State {
       this.stamp = 1;
       this.resMark.fill(0);
       this.unitMark.fill(0);
+      this.groupMark.fill(0);
     }
     return this.stamp;
   }
@@ -184,12 +197,114 @@ export class State {
     this.outHard = 0;
     this.outSoft = 0;
     if (!rules || rules.length === 0) return;
-    for (let i = 0; i < rules.length; i++) {
-      const rule = rules[i] ?? 0;
+    if (rules.length === 1) {
+      const rule = rules[0] ?? 0;
       const v = this.ruleViolation(rule, r, masks, offset, uHours, uActs);
       if (v > 0) {
         const w = p.ruleWeight[rule] ?? 100;
-        if (isHardWeight(w)) this.outHard += v;
+        if (w >= 100) this.outHard += v;
+        else this.outSoft += (w / 100) * v;
+      }
+      return;
+    }
+    // Several rules: each day's figures once, then every rule from them.
+    const nDays = p.nDays;
+    const availBase = r * nDays;
+    const hoursOf = this.dayHours;
+    const gapsOf = this.dayGaps;
+    const firstOf = this.dayFirst;
+    let days = 0;
+    let gapsWeek = 0;
+    let firstWeek = 0;
+    for (let d = 0; d < nDays; d++) {
+      const m = masks[offset + d] ?? 0;
+      if (m === 0) {
+        hoursOf[d] = 0;
+        gapsOf[d] = 0;
+        firstOf[d] = 0;
+        continue;
+      }
+      days++;
+      const av = p.resAvail[availBase + d] ?? 0;
+      hoursOf[d] = popcount(m);
+      const low = 31 - Math.clz32(m & -m);
+      const high = 31 - Math.clz32(m);
+      const span = (((1 << (high + 1)) - 1) & ~((1 << low) - 1)) >>> 0;
+      const g = popcount(span & av & ~m);
+      const f = popcount(av & ((1 << low) - 1));
+      gapsOf[d] = g;
+      firstOf[d] = f;
+      gapsWeek += g;
+      firstWeek += f;
+    }
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i] ?? 0;
+      const a = p.ruleA[rule] ?? 0;
+      let v = 0;
+      switch (p.ruleKind[rule]) {
+        case RULE_MAX_HOURS_DAILY:
+          for (let d = 0; d < nDays; d++) {
+            const h = hoursOf[d] ?? 0;
+            if (h > a) v += h - a;
+          }
+          break;
+        case RULE_MIN_HOURS_DAILY: {
+          const allowEmpty = p.ruleB[rule] === 1;
+          let deficit = 0;
+          for (let d = 0; d < nDays; d++) {
+            const h = hoursOf[d] ?? 0;
+            if (h === 0) {
+              if (!allowEmpty) deficit += a;
+            } else if (h < a) deficit += a - h;
+          }
+          v = deficit > uHours ? deficit - uHours : 0;
+          break;
+        }
+        case RULE_MAX_GAPS_PER_DAY: {
+          let excess = 0;
+          for (let d = 0; d < nDays; d++) {
+            const g = gapsOf[d] ?? 0;
+            if (g > a) excess += g - a;
+          }
+          v = excess > uHours ? excess - uHours : 0;
+          break;
+        }
+        case RULE_MAX_GAPS_PER_WEEK:
+          v = gapsWeek - a - uHours;
+          if (v < 0) v = 0;
+          break;
+        case RULE_MAX_DAYS_PER_WEEK:
+          if (days > a) v = days - a;
+          break;
+        case RULE_MIN_DAYS_PER_WEEK:
+          v = a - days - uActs;
+          if (v < 0) v = 0;
+          break;
+        case RULE_EARLY:
+          if (uHours > 0) {
+            const allowance = p.ruleGapsAllowance[rule] ?? -1;
+            if (allowance >= 0) {
+              v = gapsWeek + firstWeek - uHours - allowance - a;
+              if (v < 0) v = 0;
+            }
+          } else {
+            let late = 0;
+            for (let d = 0; d < nDays; d++) {
+              const f = firstOf[d] ?? 0;
+              if (f >= 1) {
+                late++;
+                v += f - 1;
+              }
+            }
+            if (late > a) v += late - a;
+          }
+          break;
+        default:
+          v = this.ruleViolation(rule, r, masks, offset, uHours, uActs);
+      }
+      if (v > 0) {
+        const w = p.ruleWeight[rule] ?? 100;
+        if (w >= 100) this.outHard += v;
         else this.outSoft += (w / 100) * v;
       }
     }
@@ -526,6 +641,69 @@ export class State {
     this.vU2 = -1;
   }
 
+  /**
+   * Only the units in the way if unit u started at s (teachers, students; rooms when none of the candidates is
+   * free): much cheaper than evaluate. Fills evConflicts; returns how many.
+   */
+  countConflicts(u: number, s: number): number {
+    const p = this.p;
+    const nSlots = p.nSlots;
+    const stamp = this.nextStamp();
+    this.unitMark[u] = stamp;
+    this.evConflictCount = 0;
+    this.evRoomMissing = 0;
+    const acts = p.unitActs[u];
+    if (!acts) return 0;
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i] ?? 0;
+      const duration = p.actDuration[a] ?? 1;
+      const clash = p.actClashResources[a];
+      if (clash) {
+        for (let j = 0; j < clash.length; j++) {
+          const base = (clash[j] ?? 0) * nSlots + s;
+          for (let k = 0; k < duration; k++) {
+            const o = this.occ[base + k] ?? -1;
+            if (o >= 0) this.addConflict(p.actUnit[o] ?? 0, stamp);
+          }
+        }
+      }
+      const candidates = p.actRoomCandidates[a];
+      if (candidates && candidates.length > 0 && p.actRoomHard[a] === 1) {
+        let free = false;
+        let fallback = -1;
+        let fallbackCount = 1 << 30;
+        for (let j = 0; j < candidates.length && !free; j++) {
+          const room = candidates[j] ?? 0;
+          const base = room * nSlots + s;
+          let blocked = false;
+          let taken = 0;
+          for (let k = 0; k < duration; k++) {
+            if (p.roomBlocked[base + k]) blocked = true;
+            const o = this.roomOcc[base + k] ?? -1;
+            if (o >= 0 && (p.actUnit[o] ?? 0) !== u) taken++;
+          }
+          if (blocked) continue;
+          if (taken === 0) free = true;
+          else if (taken < fallbackCount) {
+            fallbackCount = taken;
+            fallback = room;
+          }
+        }
+        if (!free) {
+          if (fallback < 0) this.evRoomMissing++;
+          else {
+            const base = fallback * nSlots + s;
+            for (let k = 0; k < duration; k++) {
+              const o = this.roomOcc[base + k] ?? -1;
+              if (o >= 0) this.addConflict(p.actUnit[o] ?? 0, stamp);
+            }
+          }
+        }
+      }
+    }
+    return this.evConflictCount;
+  }
+
   private addConflict(unit: number, stamp: number): void {
     if (this.unitMark[unit] === stamp) return;
     this.unitMark[unit] = stamp;
@@ -681,21 +859,28 @@ export class State {
       this.logRooms.push(from >= 0 ? Int32Array.from(acts, (a) => this.room[a] ?? -1) : null);
     }
     const stamp = this.nextStamp();
-    const touchedResources: number[] = [];
-    const touchedGroups: number[] = [];
+    const touchedResources = this.applyResources;
+    const touchedGroups = this.applyGroups;
+    let nResources = 0;
+    let nGroups = 0;
     for (let i = 0; i < acts.length; i++) {
       const a = acts[i] ?? 0;
       const duration = p.actDuration[a] ?? 1;
       const bits = ((1 << duration) - 1) >>> 0;
-      const resources = p.actResources[a] ?? new Int32Array(0);
+      const resources = p.actResources[a];
+      if (!resources) continue;
       if (from >= 0) {
         const d = (from / nHours) | 0;
         const h = from % nHours;
-        for (const r of resources) {
+        for (let j = 0; j < resources.length; j++) {
+          const r = resources[j] ?? 0;
           this.mask[r * nDays + d] = ((this.mask[r * nDays + d] ?? 0) & ~(bits << h)) >>> 0;
           this.uHours[r] = (this.uHours[r] ?? 0) + duration;
           this.uActs[r] = (this.uActs[r] ?? 0) + 1;
-          if (r < p.nClashRes) for (let k = 0; k < duration; k++) if (this.occ[r * nSlots + from + k] === a) this.occ[r * nSlots + from + k] = -1;
+          if (r < p.nClashRes) {
+            const base = r * nSlots + from;
+            for (let k = 0; k < duration; k++) if (this.occ[base + k] === a) this.occ[base + k] = -1;
+          }
         }
         const room = this.room[a] ?? -1;
         if (room >= 0) for (let k = 0; k < duration; k++) if (this.roomOcc[room * nSlots + from + k] === a) this.roomOcc[room * nSlots + from + k] = -1;
@@ -704,29 +889,43 @@ export class State {
       if (to >= 0) {
         const d = (to / nHours) | 0;
         const h = to % nHours;
-        for (const r of resources) {
+        for (let j = 0; j < resources.length; j++) {
+          const r = resources[j] ?? 0;
           this.mask[r * nDays + d] = ((this.mask[r * nDays + d] ?? 0) | (bits << h)) >>> 0;
           this.uHours[r] = (this.uHours[r] ?? 0) - duration;
           this.uActs[r] = (this.uActs[r] ?? 0) - 1;
-          if (r < p.nClashRes) for (let k = 0; k < duration; k++) this.occ[r * nSlots + to + k] = a;
+          if (r < p.nClashRes) {
+            const base = r * nSlots + to;
+            for (let k = 0; k < duration; k++) this.occ[base + k] = a;
+          }
         }
         const room = rooms ? (rooms[roomsFrom + i] ?? -1) : -1;
         this.room[a] = room;
         if (room >= 0) for (let k = 0; k < duration; k++) this.roomOcc[room * nSlots + to + k] = a;
       }
-      for (const r of resources) {
+      for (let j = 0; j < resources.length; j++) {
+        const r = resources[j] ?? 0;
         if (this.resMark[r] !== stamp) {
           this.resMark[r] = stamp;
-          touchedResources.push(r);
+          touchedResources[nResources++] = r;
         }
       }
-      for (const g of p.actGroups[a] ?? []) if (!touchedGroups.includes(g)) touchedGroups.push(g);
+      const groups = p.actGroups[a];
+      if (groups) {
+        for (let j = 0; j < groups.length; j++) {
+          const g = groups[j] ?? 0;
+          if (this.groupMark[g] !== stamp) {
+            this.groupMark[g] = stamp;
+            touchedGroups[nGroups++] = g;
+          }
+        }
+      }
     }
     this.start[u] = to;
     if (from < 0 && to >= 0) this.placedUnits++;
     if (from >= 0 && to < 0) this.placedUnits--;
-    for (const r of touchedResources) this.refreshResource(r);
-    for (const g of touchedGroups) this.refreshGroup(g);
+    for (let i = 0; i < nResources; i++) this.refreshResource(touchedResources[i] ?? 0);
+    for (let i = 0; i < nGroups; i++) this.refreshGroup(touchedGroups[i] ?? 0);
     for (let i = 0; i < acts.length; i++) {
       const a = acts[i] ?? 0;
       const cost = to >= 0 ? (p.actStartPenalty[a * nSlots + to] ?? 0) + this.roomCost(a, this.room[a] ?? -1, to) : 0;
