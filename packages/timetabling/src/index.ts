@@ -7,3 +7,4 @@ export { importFet, importedFetConstraintTypes, type FetImport, type FetImportRe
 export { FetFileError, defaultMaxFetBytes, type FetFileErrorCode } from './fet/safe-xml.js';
 export { exportFet, type ExportFetOptions, type FetExport } from './fet/export-fet.js';
 export { readFetSolution } from './fet/read-fet-solution.js';
+export { verifyFetTimetable, readFetActivitiesXml, type VerifyPlacement, type VerifyReport, type VerifyViolation } from './verify/verify-fet.js';
