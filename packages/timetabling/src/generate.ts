@@ -1,7 +1,7 @@
 import { compilePlan } from './engine/compile.js';
 import { diagnoseUnplaced, type UnplacedActivity } from './engine/diagnose.js';
 import { loadState, placementsOf, reportSolution, type Violation } from './engine/report.js';
-import { Search } from './engine/search.js';
+import { Search, type SearchTuning } from './engine/search.js';
 import type { Placement, Plan } from './model.js';
 
 export interface GenerateProgress {
@@ -35,6 +35,8 @@ export interface GenerateOptions {
   improveStepsPerActivity?: number;
   /** Placing steps per activity before giving up on a complete timetable. Default 2000. */
   placeStepsPerActivity?: number;
+  /** Search knobs (for measuring; the defaults are the measured best). */
+  tuning?: Partial<SearchTuning>;
 }
 
 export type GenerateStatus = 'solved' | 'incomplete' | 'cancelled';
@@ -77,6 +79,7 @@ export function generateTimetable(plan: Plan, options: GenerateOptions = {}): Ge
     problem,
     {
       seed,
+      ...(options.tuning ? { tuning: options.tuning } : {}),
       maxPlacingSteps: Math.max(10_000, (options.placeStepsPerActivity ?? 2000) * problem.nUnits),
       improvingSteps: Math.max(0, Math.round((options.improveStepsPerActivity ?? 400) * problem.nUnits)),
     },

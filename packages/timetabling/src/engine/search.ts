@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import { RULE_MAX_DAYS_PER_WEEK, RULE_MAX_HOURS_DAILY, type Problem } from './problem.js';
 import { Rng } from './rng.js';
 import { State } from './state.js';
 
@@ -9,8 +9,31 @@ export interface SearchControl {
   report: (phase: 'placing' | 'improving', state: State, bestPlaced: number, iterations: number) => void;
 }
 
+/** Knobs of the search, measured in bench/timetable.mjs and decision 014; the defaults are the measured best. */
+export interface SearchTuning {
+  /** Calls allowed to one recursive-swapping chain, per unit of the plan (FET: 2). */
+  chainCallsPerUnit: number;
+  /** Deepest level of a chain (FET: 14). */
+  maxLevel: number;
+  /** Levels below this try every start; deeper ones only the best (FET: 5). */
+  wideLevels: number;
+  /** Weight of soft costs when choosing among starts while placing. */
+  softWeight: number;
+  /** Steps without a new best before a ruin-and-recreate kick, per unit (at least 200). */
+  patiencePerUnit: number;
+}
+
+export const defaultTuning: SearchTuning = {
+  chainCallsPerUnit: 2,
+  maxLevel: 14,
+  wideLevels: 5,
+  softWeight: 1,
+  patiencePerUnit: 1,
+};
+
 export interface SearchOptions {
   seed: number;
+  tuning?: Partial<SearchTuning>;
   /** Steps of the placing phase before giving up on a complete timetable (deterministic budget). */
   maxPlacingSteps: number;
   /** Steps of the soft improvement phase. */
@@ -30,9 +53,18 @@ export interface SearchOutcome {
 }
 
 const CHECK_EVERY = 128;
-/** FET's limits for recursive swapping: depth 14, every start tried only below depth 5. */
-const MAX_LEVEL = 14;
-const WIDE_LEVELS = 5;
+
+/** Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (i from 1). */
+export function luby(i: number): number {
+  let k = 1;
+  while ((1 << k) - 1 < i) k++;
+  while (i !== (1 << k) - 1) {
+    i -= (1 << (k - 1)) - 1;
+    k = 1;
+    while ((1 << k) - 1 < i) k++;
+  }
+  return 1 << (k - 1);
+}
 
 /**
  * The search: place the hardest unit next at the slot that displaces the fewest others (conflicts evicted and
@@ -64,6 +96,7 @@ export class Search {
   /** Recursive swapping: calls in the current chain, their limit, and which units the chain has placed. */
   private chainCalls = 0;
   private readonly chainLimit: number;
+  private readonly tuning: SearchTuning;
   private chainStamp = 0;
   private readonly chainMark: Int32Array;
 
@@ -85,7 +118,8 @@ export class Search {
     this.bestStart = new Int32Array(p.nUnits).fill(-1);
     this.bestRoom = new Int32Array(p.nActs).fill(-1);
     this.chainMark = new Int32Array(p.nUnits);
-    this.chainLimit = Math.max(50, 2 * p.nUnits);
+    this.tuning = { ...defaultTuning, ...options.tuning };
+    this.chainLimit = Math.max(50, Math.round(this.tuning.chainCallsPerUnit * p.nUnits));
     const impossibleActs = new Set(p.impossible.map((i) => i.activity));
     for (let u = 0; u < p.nUnits; u++) {
       const domain = p.unitDomain[u];
@@ -105,17 +139,7 @@ export class Search {
     let duration = 0;
     for (const a of p.unitActs[u] ?? []) duration = Math.max(duration, p.actDuration[a] ?? 1);
     let load = 0;
-    for (const r of p.unitClashResources[u] ?? []) {
-      let usable = 0;
-      for (let d = 0; d < p.nDays; d++) {
-        let m = p.resAvail[r * p.nDays + d] ?? 0;
-        while (m !== 0) {
-          m &= m - 1;
-          usable++;
-        }
-      }
-      load += (p.resTotalHours[r] ?? 0) / Math.max(1, usable);
-    }
+    for (const r of p.unitClashResources[u] ?? []) load += this.resourceLoad(r);
     let groups = 0;
     for (const a of p.unitActs[u] ?? []) groups += p.actGroups[a]?.length ?? 0;
     return ((1 + load) * duration * (1 + 0.1 * groups)) / domain + (this.fixed[u] ? 1000 : 0);
@@ -127,6 +151,33 @@ export class Search {
 
   bestStarts(): Int32Array {
     return this.bestStart;
+  }
+
+  /**
+   * How full a teacher's or subgroup's week is: hours to place over usable periods, where a hard max days or
+   * max hours a day shrinks what is usable.
+   */
+  private resourceLoad(r: number): number {
+    const p = this.p;
+    let usable = 0;
+    let bestDay = 0;
+    for (let d = 0; d < p.nDays; d++) {
+      let m = p.resAvail[r * p.nDays + d] ?? 0;
+      let n = 0;
+      while (m !== 0) {
+        m &= m - 1;
+        n++;
+      }
+      usable += n;
+      bestDay = Math.max(bestDay, n);
+    }
+    for (const rule of p.resRules[r] ?? []) {
+      if ((p.ruleWeight[rule] ?? 0) < 100) continue;
+      const a = p.ruleA[rule] ?? 0;
+      if (p.ruleKind[rule] === RULE_MAX_DAYS_PER_WEEK) usable = Math.min(usable, a * bestDay);
+      if (p.ruleKind[rule] === RULE_MAX_HOURS_DAILY) usable = Math.min(usable, a * p.nDays);
+    }
+    return (p.resTotalHours[r] ?? 0) / Math.max(1, usable);
   }
 
   run(): SearchOutcome {
@@ -178,32 +229,50 @@ export class Search {
 
   // ------------------------------------------------------------------ placing
 
+  /** Queues every usable unit, hardest on top; `squeak` raises the units that were evicted most last time. */
+  private queueAll(squeak: boolean): number {
+    const p = this.p;
+    const order: number[] = [];
+    for (let u = 0; u < p.nUnits; u++) if (this.usable[u] && (this.state.start[u] ?? -1) < 0) order.push(u);
+    const key = new Float64Array(p.nUnits);
+    let maxEvictions = 1;
+    for (let u = 0; u < p.nUnits; u++) maxEvictions = Math.max(maxEvictions, this.evictions[u] ?? 0);
+    for (let u = 0; u < p.nUnits; u++) {
+      const trouble = squeak ? (this.evictions[u] ?? 0) / maxEvictions : 0;
+      key[u] = (this.priority[u] ?? 0) * (1 + 2 * trouble);
+    }
+    const tie = new Float64Array(p.nUnits);
+    for (let u = 0; u < p.nUnits; u++) tie[u] = this.rng.next();
+    // Ascending, so the hardest ends on top of the stack; ties broken by the seed.
+    order.sort((x, y) => (key[x] ?? 0) - (key[y] ?? 0) || (tie[x] ?? 0) - (tie[y] ?? 0));
+    for (const u of order) this.push(u);
+    return order.length;
+  }
+
   private place(): { steps: number; solvedAt: number } {
     const p = this.p;
     const s = this.state;
-    const order: number[] = [];
-    for (let u = 0; u < p.nUnits; u++) if (this.usable[u]) order.push(u);
-    // Ascending, so the hardest is on top of the stack; ties broken by the seed.
-    const tie = new Float64Array(p.nUnits);
-    for (let u = 0; u < p.nUnits; u++) tie[u] = this.rng.next();
-    order.sort((x, y) => (this.priority[x] ?? 0) - (this.priority[y] ?? 0) || (tie[x] ?? 0) - (tie[y] ?? 0));
-    for (const u of order) this.push(u);
-    const total = order.length;
+    this.queueAll(false);
+    let total = 0;
+    for (let u = 0; u < p.nUnits; u++) total += this.usable[u] ?? 0;
     this.saveBest();
     let solvedAt = -1;
     const startStep = this.steps;
-    // Stuck for this many steps without placing more than ever: shake the neighbourhood of a stuck unit.
-    const patience = Math.max(200, p.nUnits);
+    // Stuck this long without placing more than in this round: shake the neighbourhood of a stuck unit;
+    // stuck for a run of Luby's sequence times that: start again, troublesome units first (squeaky wheel).
+    const patience = Math.max(200, Math.round(this.tuning.patiencePerUnit * p.nUnits));
     let lastGain = this.steps;
-    let epochBest = s.placedUnits;
+    let roundBest = s.placedUnits;
+    let roundStart = this.steps;
+    let round = 1;
     while (this.queueLength > 0) {
       if (this.steps - startStep >= this.options.maxPlacingSteps) break;
       this.steps++;
       if (this.checkStop('placing')) break;
       const u = this.pop();
       this.placeTop(u);
-      if (s.hard === 0 && s.placedUnits > epochBest) {
-        epochBest = s.placedUnits;
+      if (s.hard === 0 && s.placedUnits > roundBest) {
+        roundBest = s.placedUnits;
         lastGain = this.steps;
       }
       if (s.placedUnits > this.bestPlaced && s.hard === 0) {
@@ -213,10 +282,20 @@ export class Search {
           break;
         }
       }
-      if (this.steps - lastGain > patience && this.queueLength > 0) {
+      if (this.queueLength === 0) continue;
+      if (this.steps - roundStart > patience * 4 * luby(round) && this.steps - lastGain > patience) {
+        for (let v = 0; v < p.nUnits; v++) if ((s.start[v] ?? -1) >= 0) s.remove(v);
+        while (this.queueLength > 0) this.pop();
+        this.queueAll(true);
+        this.evictions.fill(0);
+        round++;
+        roundStart = this.steps;
+        lastGain = this.steps;
+        roundBest = 0;
+      } else if (this.steps - lastGain > patience) {
         this.perturb();
         lastGain = this.steps;
-        epochBest = s.placedUnits;
+        roundBest = s.placedUnits;
       }
     }
     return { steps: this.steps - startStep, solvedAt };
@@ -292,7 +371,7 @@ export class Search {
         // Nothing in the way: price the rules (a free start may still break one).
         s.evaluate(u, slot);
         if (s.evRoomMissing > 0) continue;
-        value = 10 * s.evHard + s.evSoft + this.rng.next();
+        value = 10 * s.evHard + this.tuning.softWeight * s.evSoft + this.rng.next();
         if (s.evHard <= 0) {
           if (value < bestFreeValue) {
             bestFreeValue = value;
@@ -310,10 +389,10 @@ export class Search {
   }
 
   private trySwap(u: number, level: number): boolean {
-    if (level > MAX_LEVEL || ++this.chainCalls > this.chainLimit) return false;
+    if (level > this.tuning.maxLevel || ++this.chainCalls > this.chainLimit) return false;
     const s = this.state;
     const { slots, free } = this.rankStarts(u);
-    const tries = free ? 1 : level < WIDE_LEVELS ? slots.length : Math.min(1, slots.length);
+    const tries = free ? 1 : level < this.tuning.wideLevels ? slots.length : Math.min(1, slots.length);
     for (let i = 0; i < tries; i++) {
       const slot = slots[i] ?? 0;
       const mark = s.mark();
