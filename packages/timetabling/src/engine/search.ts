@@ -379,7 +379,12 @@ export class Search {
           }
           continue;
         }
-      } else value += this.rng.next();
+      } else {
+        // Units in the way: FET counts a soft rule broken as one more conflict most of the time; price the
+        // cheap rules (groups, own start) the same way.
+        s.quickDelta(u, slot);
+        value += 10 * s.evHard + this.tuning.softWeight * s.evSoft + this.rng.next();
+      }
       slots.push(slot);
       values.push(value);
     }

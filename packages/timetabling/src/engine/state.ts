@@ -517,19 +517,23 @@ export class State {
     this.evRoomMissing = 0;
     this.claimCount = 0;
 
-    // Resources touched: copy their masks, take out old positions, put in new ones.
+    // Resources touched: copy their masks, take out the old positions of both units, then put in the new ones
+    // (in a swap one unit lands where the other was).
     let nTouched = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      const u = pass === 0 ? u1 : u2;
+    for (let pass = 0; pass < 4; pass++) {
+      const u = pass % 2 === 0 ? u1 : u2;
       if (u < 0) continue;
       const acts = p.unitActs[u];
       if (!acts) continue;
-      const oldStart = this.start[u] ?? -1;
-      const newStart = pass === 0 ? s1 : s2;
+      const adding = pass >= 2;
+      const at = adding ? (pass === 2 ? s1 : s2) : (this.start[u] ?? -1);
+      if (at < 0) continue;
+      const d = (at / nHours) | 0;
+      const h = at % nHours;
       for (let i = 0; i < acts.length; i++) {
         const a = acts[i] ?? 0;
         const duration = p.actDuration[a] ?? 1;
-        const bits = ((1 << duration) - 1) >>> 0;
+        const bits = (((1 << duration) - 1) << h) >>> 0;
         const resources = p.actResources[a];
         if (!resources) continue;
         for (let j = 0; j < resources.length; j++) {
@@ -542,26 +546,21 @@ export class State {
             this.resPos[r] = t;
             const src = r * nDays;
             const dst = t * nDays;
-            for (let d = 0; d < nDays; d++) this.scratchMask[dst + d] = this.mask[src + d] ?? 0;
+            for (let dd = 0; dd < nDays; dd++) this.scratchMask[dst + dd] = this.mask[src + dd] ?? 0;
             this.scratchHours[t] = this.uHours[r] ?? 0;
             this.scratchActs[t] = this.uActs[r] ?? 0;
           } else {
             t = this.resPos[r] ?? 0;
           }
-          const base = t * nDays;
-          if (oldStart >= 0) {
-            const d = (oldStart / nHours) | 0;
-            const h = oldStart % nHours;
-            this.scratchMask[base + d] = ((this.scratchMask[base + d] ?? 0) & ~(bits << h)) >>> 0;
-            this.scratchHours[t] = (this.scratchHours[t] ?? 0) + duration;
-            this.scratchActs[t] = (this.scratchActs[t] ?? 0) + 1;
-          }
-          if (newStart >= 0) {
-            const d = (newStart / nHours) | 0;
-            const h = newStart % nHours;
-            this.scratchMask[base + d] = ((this.scratchMask[base + d] ?? 0) | (bits << h)) >>> 0;
+          const index = t * nDays + d;
+          if (adding) {
+            this.scratchMask[index] = ((this.scratchMask[index] ?? 0) | bits) >>> 0;
             this.scratchHours[t] = (this.scratchHours[t] ?? 0) - duration;
             this.scratchActs[t] = (this.scratchActs[t] ?? 0) - 1;
+          } else {
+            this.scratchMask[index] = ((this.scratchMask[index] ?? 0) & ~bits) >>> 0;
+            this.scratchHours[t] = (this.scratchHours[t] ?? 0) + duration;
+            this.scratchActs[t] = (this.scratchActs[t] ?? 0) + 1;
           }
         }
       }
@@ -635,10 +634,86 @@ export class State {
         if (oldStart >= 0) soft -= this.actSoftRoomPart(a);
       }
     }
+    // Two units moved at once must not land on each other.
+    if (u2 >= 0 && s1 >= 0 && s2 >= 0 && this.unitsOverlap(u1, s1, u2, s2)) this.evConflicts[this.evConflictCount++] = u2;
     this.evHard = hard;
     this.evSoft = soft;
     this.vU1 = -1;
     this.vU2 = -1;
+  }
+
+  /** Whether units u1 at s1 and u2 at s2 would share a teacher or students at some period. */
+  private unitsOverlap(u1: number, s1: number, u2: number, s2: number): boolean {
+    const p = this.p;
+    const nHours = p.nHours;
+    if (((s1 / nHours) | 0) !== ((s2 / nHours) | 0)) return false;
+    const r1 = p.unitClashResources[u1];
+    const r2 = p.unitClashResources[u2];
+    if (!r1 || !r2) return false;
+    let shared = false;
+    for (let i = 0, j = 0; i < r1.length && j < r2.length; ) {
+      const a = r1[i] ?? 0;
+      const b = r2[j] ?? 0;
+      if (a === b) {
+        shared = true;
+        break;
+      }
+      if (a < b) i++;
+      else j++;
+    }
+    if (!shared) return false;
+    let end1 = s1;
+    for (const a of p.unitActs[u1] ?? []) end1 = Math.max(end1, s1 + (p.actDuration[a] ?? 1));
+    let end2 = s2;
+    for (const a of p.unitActs[u2] ?? []) end2 = Math.max(end2, s2 + (p.actDuration[a] ?? 1));
+    return s1 < end2 && s2 < end1;
+  }
+
+  /**
+   * The cheap part of pricing unit u at s (from out): its group rules (min days, same day...) and its own start
+   * preferences, into evHard / evSoft. Resources and rooms are left out.
+   */
+  quickDelta(u: number, s: number): void {
+    const p = this.p;
+    this.vU1 = u;
+    this.vS1 = s;
+    let hard = 0;
+    let soft = 0;
+    const acts = p.unitActs[u];
+    const oldStart = this.start[u] ?? -1;
+    if (acts) {
+      for (let i = 0; i < acts.length; i++) {
+        const a = acts[i] ?? 0;
+        soft += p.actStartPenalty[a * p.nSlots + s] ?? 0;
+        if (oldStart >= 0) soft -= p.actStartPenalty[a * p.nSlots + oldStart] ?? 0;
+        const groups = p.actGroups[a];
+        if (!groups) continue;
+        for (let gi = 0; gi < groups.length; gi++) {
+          const g = groups[gi] ?? 0;
+          const members = p.groupActs[g];
+          if (!members) continue;
+          let delta = 0;
+          for (let j = 0; j < members.length; j++) {
+            const b = members[j] ?? 0;
+            if (b === a) continue;
+            const ub = p.actUnit[b] ?? 0;
+            if (ub === u && b < a) continue;
+            const sb = this.startOf(b);
+            const sbOld = this.start[ub] ?? -1;
+            if (sb >= 0) delta += this.pairCost(g, a, s, b, sb);
+            if (oldStart >= 0 && sbOld >= 0) delta -= this.pairCost(g, a, oldStart, b, sbOld);
+          }
+          if (delta !== 0) {
+            const w = p.groupWeight[g] ?? 100;
+            if (w >= 100) hard += delta;
+            else soft += (w / 100) * delta;
+          }
+        }
+      }
+    }
+    this.vU1 = -1;
+    this.evHard = hard;
+    this.evSoft = soft;
   }
 
   /**
