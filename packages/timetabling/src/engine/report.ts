@@ -109,7 +109,8 @@ export function reportSolution(p: Problem, start: Int32Array, room: Int32Array):
   const nDays = p.nDays;
   for (let r = 0; r < p.nRes; r++) {
     for (const rule of p.resRules[r] ?? []) {
-      const amount = state.ruleViolation(rule, r, state.mask, r * nDays, state.uHours[r] ?? 0, state.uActs[r] ?? 0);
+      // Priced as if what is placed were everything: a partial timetable shows what its gaps etc. would be.
+      const amount = state.ruleViolation(rule, r, state.mask, r * nDays, 0, 0);
       if (amount <= 0) continue;
       const source = p.ruleSource[rule] ?? -1;
       const constraint = constraints[source];
