@@ -38,7 +38,11 @@ const INSTANCES = [
   { key: 'namibia', country: 'Namibia', file: 'FET-5-official/Namibia/by-Bobby/set-2/MAPS.fet' },
   { key: 'romania', country: 'Romania', file: 'FET-5-official/Romania/Pedagogic-High-School-Tg-Mures/2007-2008_sem1-d.fet' },
   { key: 'belize', country: 'Belize', file: 'FET-5-official/Belize/Sacred-Heart-College/shc-2013/shc-2013.fet' },
-  { key: 'germany', country: 'Germany', file: 'FET-5-official/Germany/secondary-school-1/constraints-min-days-100-few-0/German-100_and_0.fet' },
+  {
+    key: 'germany',
+    country: 'Germany',
+    file: 'FET-5-official/Germany/secondary-school-1/constraints-min-days-100-few-0/German-100_and_0.fet',
+  },
   { key: 'hungary', country: 'Hungary', file: 'FET-5-official/Hungary/Bethlen/2008-2009/2-newer/Bethlen-2008-2009.fet' },
 ];
 const QUICK = new Set(['india', 'italy']);
@@ -81,9 +85,20 @@ function runFet(fetFile, outDir, seed) {
     `--timelimitseconds=${limitS}`,
     '--htmllevel=0',
     // Only what is needed: FET writes <name>_activities.xml only along with the activity tags timetables.
-    ...['statistics', 'dayshorizontal', 'daysvertical', 'timehorizontal', 'timevertical', 'subgroups', 'groups', 'years', 'teachers', 'teachersfreeperiods', 'rooms', 'subjects'].map(
-      (w) => `--writetimetables${w}=false`,
-    ),
+    ...[
+      'statistics',
+      'dayshorizontal',
+      'daysvertical',
+      'timehorizontal',
+      'timevertical',
+      'subgroups',
+      'groups',
+      'years',
+      'teachers',
+      'teachersfreeperiods',
+      'rooms',
+      'subjects',
+    ].map((w) => `--writetimetables${w}=false`),
     '--warnifusingnotperfectconstraints=false',
     '--warnsubgroupswiththesameactivities=false',
     ...['10', '11', '12', '20', '21', '22'].map((k, i) => `--randomseeds${k}=${1000 * (i + 1) + seed}`),
@@ -110,10 +125,14 @@ function runFet(fetFile, outDir, seed) {
 
 function runOurs(planFile, seed, outFile) {
   const t0 = performance.now();
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'bench/timetable-run.mjs'), planFile, String(seed), String(limitS * 1000), outFile], {
-    encoding: 'utf8',
-    timeout: (limitS + 60) * 1000,
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'bench/timetable-run.mjs'), planFile, String(seed), String(limitS * 1000), outFile],
+    {
+      encoding: 'utf8',
+      timeout: (limitS + 60) * 1000,
+    },
+  );
   const wallMs = performance.now() - t0;
   if (res.status !== 0 || !fs.existsSync(outFile)) throw new Error(`generator run failed: ${res.stderr}`);
   return { ...JSON.parse(fs.readFileSync(outFile, 'utf8')), wallMs };
@@ -127,7 +146,9 @@ async function main() {
   ensureBuilt();
   const lib = await import(path.join(ROOT, 'packages/timetabling/dist/index.js'));
   const haveFet = hasCommand('fet-cl');
-  const fetVersion = haveFet ? (spawnSync('fet-cl', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0] ?? '').trim() : 'not installed';
+  const fetVersion = haveFet
+    ? (spawnSync('fet-cl', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0] ?? '').trim()
+    : 'not installed';
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'timetable-bench-'));
   const cpus = os.cpus();
   const results = {
@@ -183,13 +204,28 @@ async function main() {
           hard = lib.verifyFetTimetable(exported.xml, lib.readFetActivitiesXml(xml)).violations.length;
           soft = lib.evaluatePlacements(plan, lib.readFetSolution(xml, plan).placements).softScore;
         }
-        row.fet.push({ seed, solved: fet.solved, wallMs: fet.wallMs, searchingS: fet.searchingS, peakRssMiB: fet.peakRssMiB, hardViolations: hard, softScore: soft });
-        log(`  fet-cl seed ${seed}: ${fet.solved ? 'solved' : 'NOT solved'} in ${fmt(fet.wallMs / 1000)} s${hard === null ? '' : `, verifier: ${hard} hard, soft ${fmt(soft)}`}`);
+        row.fet.push({
+          seed,
+          solved: fet.solved,
+          wallMs: fet.wallMs,
+          searchingS: fet.searchingS,
+          peakRssMiB: fet.peakRssMiB,
+          hardViolations: hard,
+          softScore: soft,
+        });
+        log(
+          `  fet-cl seed ${seed}: ${fet.solved ? 'solved' : 'NOT solved'} in ${fmt(fet.wallMs / 1000)} s${hard === null ? '' : `, verifier: ${hard} hard, soft ${fmt(soft)}`}`,
+        );
       }
       const ours = runOurs(planFile, seed, path.join(tmp, `ours-${instance.key}-${seed}.json`));
       const verify = lib.verifyFetTimetable(
         exported.xml,
-        ours.placements.map((p) => ({ id: exported.fetIds.get(p.activityId), day: p.day - 1, hour: p.period - 1, ...(p.roomId ? { room: roomName.get(p.roomId) } : {}) })),
+        ours.placements.map((p) => ({
+          id: exported.fetIds.get(p.activityId),
+          day: p.day - 1,
+          hour: p.period - 1,
+          ...(p.roomId ? { room: roomName.get(p.roomId) } : {}),
+        })),
       );
       const solved = ours.status === 'solved' && verify.violations.length === 0;
       row.ours.push({

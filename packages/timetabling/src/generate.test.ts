@@ -6,7 +6,14 @@ import { bruteForceSolvable, naiveHardViolations } from './test-support/naive-ch
 import { plantedPlanArbitrary } from './test-support/random-plan.js';
 
 /** A week of `days` × `periods`, teachers T1.., classes C1..; activities and constraints added by each test. */
-function school(days: number, periods: number, teachers: number, classes: number, activities: Activity[], constraints: Constraint[] = []): Plan {
+function school(
+  days: number,
+  periods: number,
+  teachers: number,
+  classes: number,
+  activities: Activity[],
+  constraints: Constraint[] = [],
+): Plan {
   return {
     name: 'test school',
     days: Array.from({ length: days }, (_, i) => ({ name: `D${i + 1}` })),
@@ -17,7 +24,12 @@ function school(days: number, periods: number, teachers: number, classes: number
     ],
     activityTags: [],
     teachers: Array.from({ length: teachers }, (_, i) => ({ id: `T${i + 1}`, name: `Teacher ${i + 1}` })),
-    studentSets: Array.from({ length: classes }, (_, i) => ({ id: `C${i + 1}`, name: `Class ${i + 1}`, kind: 'year' as const, parentIds: [] })),
+    studentSets: Array.from({ length: classes }, (_, i) => ({
+      id: `C${i + 1}`,
+      name: `Class ${i + 1}`,
+      kind: 'year' as const,
+      parentIds: [],
+    })),
     buildings: [],
     rooms: [
       { id: 'R1', name: 'Room 1', capacity: 30 },
@@ -66,7 +78,12 @@ describe('generateTimetable on hand-made schools', () => {
         lesson('c2', 'T2', 'C1'),
       ],
       [
-        { type: 'notAvailable', weight: 100, target: { kind: 'teacher', teacherId: 'T1' }, slots: [1, 2].map((period) => ({ day: 1, period })) },
+        {
+          type: 'notAvailable',
+          weight: 100,
+          target: { kind: 'teacher', teacherId: 'T1' },
+          slots: [1, 2].map((period) => ({ day: 1, period })),
+        },
         { type: 'breakTimes', weight: 100, slots: [1, 2, 3].map((day) => ({ day, period: 3 })) },
         { type: 'minDaysBetweenActivities', weight: 100, activityIds: ['a1', 'a2', 'a3'], minDays: 1, consecutiveIfSameDay: false },
         { type: 'preferredStartingTimes', weight: 100, activities: { activityIds: ['b1'] }, slots: [{ day: 2, period: 4 }], locked: true },
@@ -96,7 +113,17 @@ describe('generateTimetable on hand-made schools', () => {
       1,
       3,
       [lesson('x1', 'T1', 'C1'), lesson('x2', 'T1', 'C2'), lesson('x3', 'T1', 'C3')],
-      [{ type: 'notAvailable', weight: 100, target: { kind: 'teacher', teacherId: 'T1' }, slots: [{ day: 1, period: 1 }, { day: 1, period: 2 }] }],
+      [
+        {
+          type: 'notAvailable',
+          weight: 100,
+          target: { kind: 'teacher', teacherId: 'T1' },
+          slots: [
+            { day: 1, period: 1 },
+            { day: 1, period: 2 },
+          ],
+        },
+      ],
     );
     const began = Date.now();
     const result = generateTimetable(plan, { seed: 1, timeLimitMs: 3000 });
@@ -107,7 +134,9 @@ describe('generateTimetable on hand-made schools', () => {
     expect(result.unplaced).toHaveLength(1);
     const reasons = result.unplaced[0]?.reasons ?? [];
     // Two starts forbidden by the not-available rule (constraint 0), two taken by the teacher's other lessons.
-    expect(reasons).toContainEqual(expect.objectContaining({ kind: 'notAllowed', constraintIndex: 0, type: 'notAvailable', teacherId: 'T1', slots: 2 }));
+    expect(reasons).toContainEqual(
+      expect.objectContaining({ kind: 'notAllowed', constraintIndex: 0, type: 'notAvailable', teacherId: 'T1', slots: 2 }),
+    );
     expect(reasons).toContainEqual(expect.objectContaining({ kind: 'clash', type: 'teacherClash', teacherId: 'T1', slots: 2 }));
   });
 
@@ -160,7 +189,9 @@ describe('generateTimetable on hand-made schools', () => {
     const result = generateTimetable(plan, { seed: 1 });
     expect(result.status).toBe('solved');
     expect(result.softScore).toBeCloseTo(0.8, 6);
-    expect(result.softViolations).toEqual([expect.objectContaining({ type: 'preferredStartingTimes', constraintIndex: 0, weight: 80, cost: 0.8 })]);
+    expect(result.softViolations).toEqual([
+      expect.objectContaining({ type: 'preferredStartingTimes', constraintIndex: 0, weight: 80, cost: 0.8 }),
+    ]);
   });
 
   it('regenerates around locked lessons', () => {
@@ -170,7 +201,13 @@ describe('generateTimetable on hand-made schools', () => {
     const locked = first.placements.slice(0, 4);
     const relocked: Plan = {
       ...plan,
-      constraints: locked.map((p) => ({ type: 'preferredStartingTimes', weight: 100, locked: true, activities: { activityIds: [p.activityId] }, slots: [{ day: p.day, period: p.period }] })),
+      constraints: locked.map((p) => ({
+        type: 'preferredStartingTimes',
+        weight: 100,
+        locked: true,
+        activities: { activityIds: [p.activityId] },
+        slots: [{ day: p.day, period: p.period }],
+      })),
     };
     const again = generateTimetable(relocked, { seed: 99 });
     expect(again.status).toBe('solved');
@@ -210,7 +247,9 @@ describe('generateTimetable on hand-made schools', () => {
       { activityId: 'm1', day: 1, period: 2 },
       { activityId: 'm2', day: 1, period: 2 },
     ]);
-    expect(clash.hardViolations).toContainEqual(expect.objectContaining({ type: 'teacherClash', teacherId: 'T1', activityIds: ['m1', 'm2'] }));
+    expect(clash.hardViolations).toContainEqual(
+      expect.objectContaining({ type: 'teacherClash', teacherId: 'T1', activityIds: ['m1', 'm2'] }),
+    );
     const fine = evaluatePlacements(plan, [
       { activityId: 'm1', day: 1, period: 1 },
       { activityId: 'm2', day: 1, period: 3 },
@@ -237,35 +276,31 @@ describe('generateTimetable against a brute-force checker', () => {
   it('says "incomplete" exactly when an exhaustive search finds no timetable', () => {
     let impossible = 0;
     fc.assert(
-      fc.property(
-        plantedPlanArbitrary('tiny'),
-        fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 3 }),
-        ({ plan }, extra) => {
-          // Extra rules the planted timetable may break: some of these schools have no timetable at all.
-          const constraints: Constraint[] = [...plan.constraints];
-          for (const [a, b] of extra) {
-            const teacher = plan.teachers[a % Math.max(1, plan.teachers.length)];
-            if (!teacher) continue;
-            const slots = [{ day: (b % plan.days.length) + 1, period: (a % plan.periods.length) + 1 }];
-            constraints.push({ type: 'notAvailable', weight: 100, target: { kind: 'teacher', teacherId: teacher.id }, slots });
-          }
-          const hard: Plan = { ...plan, constraints };
-          if (hard.activities.length > 7) return;
-          const solvable = bruteForceSolvable(hard);
-          const result = generateTimetable(hard, { seed: 7, timeLimitMs: 5000, improveStepsPerActivity: 0 });
-          expect(result.status === 'solved').toBe(solvable);
-          // What a partial timetable breaks (a gap a missing lesson would fill...) is reported, never hidden.
-          const naive = naiveHardViolations(hard, result.placements);
-          if (solvable) expect(naive).toEqual([]);
-          else expect(naive.length === 0 || result.hardViolations.length > 0).toBe(true);
-          if (naive.some((v) => v.startsWith('double booking'))) expect.fail(`double booking in ${JSON.stringify(result.placements)}`);
-          if (!solvable) {
-            impossible++;
-            expect(result.unplaced.length).toBeGreaterThan(0);
-            for (const u of result.unplaced) expect(u.reasons.length).toBeGreaterThan(0);
-          }
-        },
-      ),
+      fc.property(plantedPlanArbitrary('tiny'), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 3 }), ({ plan }, extra) => {
+        // Extra rules the planted timetable may break: some of these schools have no timetable at all.
+        const constraints: Constraint[] = [...plan.constraints];
+        for (const [a, b] of extra) {
+          const teacher = plan.teachers[a % Math.max(1, plan.teachers.length)];
+          if (!teacher) continue;
+          const slots = [{ day: (b % plan.days.length) + 1, period: (a % plan.periods.length) + 1 }];
+          constraints.push({ type: 'notAvailable', weight: 100, target: { kind: 'teacher', teacherId: teacher.id }, slots });
+        }
+        const hard: Plan = { ...plan, constraints };
+        if (hard.activities.length > 7) return;
+        const solvable = bruteForceSolvable(hard);
+        const result = generateTimetable(hard, { seed: 7, timeLimitMs: 5000, improveStepsPerActivity: 0 });
+        expect(result.status === 'solved').toBe(solvable);
+        // What a partial timetable breaks (a gap a missing lesson would fill...) is reported, never hidden.
+        const naive = naiveHardViolations(hard, result.placements);
+        if (solvable) expect(naive).toEqual([]);
+        else expect(naive.length === 0 || result.hardViolations.length > 0).toBe(true);
+        if (naive.some((v) => v.startsWith('double booking'))) expect.fail(`double booking in ${JSON.stringify(result.placements)}`);
+        if (!solvable) {
+          impossible++;
+          expect(result.unplaced.length).toBeGreaterThan(0);
+          for (const u of result.unplaced) expect(u.reasons.length).toBeGreaterThan(0);
+        }
+      }),
       { numRuns: 150 },
     );
     expect(impossible).toBeGreaterThan(3);

@@ -129,8 +129,12 @@ export function generateTimetable(plan: Plan, options: GenerateOptions = {}): Ge
     if (list) list.push(reason.reason);
     else compileReasons.set(reason.activity, [reason.reason]);
   }
-  const unplaced = unplacedUnits.length > 0 ? diagnoseUnplaced(problem, loadState(problem, outcome.start, outcome.room), unplacedUnits, compileReasons) : [];
-  const status: GenerateStatus = stoppedBy === 'cancel' ? 'cancelled' : unplaced.length === 0 && report.hardViolations.length === 0 ? 'solved' : 'incomplete';
+  const unplaced =
+    unplacedUnits.length > 0
+      ? diagnoseUnplaced(problem, loadState(problem, outcome.start, outcome.room), unplacedUnits, compileReasons)
+      : [];
+  const status: GenerateStatus =
+    stoppedBy === 'cancel' ? 'cancelled' : unplaced.length === 0 && report.hardViolations.length === 0 ? 'solved' : 'incomplete';
   if (options.onProgress) {
     options.onProgress({
       phase: 'improving',
@@ -177,7 +181,10 @@ function countUsable(problem: ReturnType<typeof compilePlan>): number {
 }
 
 /** Checks a given timetable (e.g. moved by hand) against the plan: every broken rule, hard and soft. */
-export function evaluatePlacements(plan: Plan, placements: Placement[]): { hardViolations: Violation[]; softViolations: Violation[]; softScore: number; unplacedActivityIds: string[] } {
+export function evaluatePlacements(
+  plan: Plan,
+  placements: Placement[],
+): { hardViolations: Violation[]; softViolations: Violation[]; softScore: number; unplacedActivityIds: string[] } {
   const problem = compilePlan(plan);
   const byActivity = new Map(placements.map((pl) => [pl.activityId, pl]));
   const roomIndex = new Map(problem.roomIds.map((id, i) => [id, i]));
@@ -224,5 +231,10 @@ export function evaluatePlacements(plan: Plan, placements: Placement[]): { hardV
       message: 'a lesson at a time its hard time rules forbid (not available, break, allowed times)',
     });
   }
-  return { hardViolations: [...extra, ...report.hardViolations], softViolations: report.softViolations, softScore: report.softScore, unplacedActivityIds };
+  return {
+    hardViolations: [...extra, ...report.hardViolations],
+    softViolations: report.softViolations,
+    softScore: report.softScore,
+    unplacedActivityIds,
+  };
 }

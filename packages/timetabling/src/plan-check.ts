@@ -13,10 +13,12 @@ export interface PlanIssue {
 export class PlanError extends Error {
   readonly issues: PlanIssue[];
   constructor(issues: PlanIssue[]) {
-    super(`The plan is not valid: ${issues
-      .slice(0, 5)
-      .map((i) => `${i.path}: ${i.message}`)
-      .join('; ')}${issues.length > 5 ? ` (and ${issues.length - 5} more)` : ''}`);
+    super(
+      `The plan is not valid: ${issues
+        .slice(0, 5)
+        .map((i) => `${i.path}: ${i.message}`)
+        .join('; ')}${issues.length > 5 ? ` (and ${issues.length - 5} more)` : ''}`,
+    );
     this.name = 'PlanError';
     this.issues = issues;
   }
@@ -56,12 +58,14 @@ export function checkPlan(plan: Plan): PlanIssue[] {
     });
   });
   plan.rooms.forEach((room, i) => {
-    if (room.buildingId !== undefined && !buildings.has(room.buildingId)) add(`rooms[${i}].buildingId`, `unknown building "${room.buildingId}"`);
+    if (room.buildingId !== undefined && !buildings.has(room.buildingId))
+      add(`rooms[${i}].buildingId`, `unknown building "${room.buildingId}"`);
     if (room.capacity !== undefined && !(room.capacity >= 0)) add(`rooms[${i}].capacity`, 'must be 0 or more');
   });
   plan.activities.forEach((a, i) => {
     const path = `activities[${i}]`;
-    if (!Number.isInteger(a.duration) || a.duration < 1 || a.duration > nPeriods) add(`${path}.duration`, `must be a whole number from 1 to ${nPeriods}`);
+    if (!Number.isInteger(a.duration) || a.duration < 1 || a.duration > nPeriods)
+      add(`${path}.duration`, `must be a whole number from 1 to ${nPeriods}`);
     if (a.subjectId !== undefined && !subjects.has(a.subjectId)) add(`${path}.subjectId`, `unknown subject "${a.subjectId}"`);
     a.teacherIds.forEach((id, j) => {
       if (!teachers.has(id)) add(`${path}.teacherIds[${j}]`, `unknown teacher "${id}"`);
@@ -77,7 +81,8 @@ export function checkPlan(plan: Plan): PlanIssue[] {
   const checkSlots = (slots: TimeSlot[], path: string): void => {
     slots.forEach((slot, j) => {
       if (!Number.isInteger(slot.day) || slot.day < 1 || slot.day > nDays) add(`${path}[${j}].day`, `must be from 1 to ${nDays}`);
-      if (!Number.isInteger(slot.period) || slot.period < 1 || slot.period > nPeriods) add(`${path}[${j}].period`, `must be from 1 to ${nPeriods}`);
+      if (!Number.isInteger(slot.period) || slot.period < 1 || slot.period > nPeriods)
+        add(`${path}[${j}].period`, `must be from 1 to ${nPeriods}`);
     });
   };
   const checkTarget = (target: Target, path: string): void => {

@@ -134,7 +134,8 @@ export function compilePlan(plan: Plan): Problem {
         break;
       }
       case 'maxHoursDaily':
-        for (const r of targetResources(c.target)) rules.push({ kind: RULE_MAX_HOURS_DAILY, res: r, a: c.maxHours, b: 0, weight: c.weight, source });
+        for (const r of targetResources(c.target))
+          rules.push({ kind: RULE_MAX_HOURS_DAILY, res: r, a: c.maxHours, b: 0, weight: c.weight, source });
         break;
       case 'minHoursDaily':
         for (const r of targetResources(c.target)) {
@@ -147,19 +148,24 @@ export function compilePlan(plan: Plan): Problem {
         }
         break;
       case 'maxGapsPerDay':
-        for (const r of targetResources(c.target)) rules.push({ kind: RULE_MAX_GAPS_PER_DAY, res: r, a: c.maxGaps, b: 0, weight: c.weight, source });
+        for (const r of targetResources(c.target))
+          rules.push({ kind: RULE_MAX_GAPS_PER_DAY, res: r, a: c.maxGaps, b: 0, weight: c.weight, source });
         break;
       case 'maxGapsPerWeek':
-        for (const r of targetResources(c.target)) rules.push({ kind: RULE_MAX_GAPS_PER_WEEK, res: r, a: c.maxGaps, b: 0, weight: c.weight, source });
+        for (const r of targetResources(c.target))
+          rules.push({ kind: RULE_MAX_GAPS_PER_WEEK, res: r, a: c.maxGaps, b: 0, weight: c.weight, source });
         break;
       case 'maxDaysPerWeek':
-        for (const r of targetResources(c.target)) rules.push({ kind: RULE_MAX_DAYS_PER_WEEK, res: r, a: c.maxDays, b: 0, weight: c.weight, source });
+        for (const r of targetResources(c.target))
+          rules.push({ kind: RULE_MAX_DAYS_PER_WEEK, res: r, a: c.maxDays, b: 0, weight: c.weight, source });
         break;
       case 'minDaysPerWeek':
-        for (const r of targetResources(c.target)) rules.push({ kind: RULE_MIN_DAYS_PER_WEEK, res: r, a: c.minDays, b: 0, weight: c.weight, source });
+        for (const r of targetResources(c.target))
+          rules.push({ kind: RULE_MIN_DAYS_PER_WEEK, res: r, a: c.minDays, b: 0, weight: c.weight, source });
         break;
       case 'earlyMaxBeginningsAtSecondPeriod':
-        for (const r of targetResources(c.target)) rules.push({ kind: RULE_EARLY, res: r, a: c.maxBeginnings, b: 0, weight: c.weight, source });
+        for (const r of targetResources(c.target))
+          rules.push({ kind: RULE_EARLY, res: r, a: c.maxBeginnings, b: 0, weight: c.weight, source });
         break;
       case 'subjectMaxHoursDaily':
       case 'tagMaxHoursDaily':
@@ -296,7 +302,11 @@ export function compilePlan(plan: Plan): Problem {
   }
   for (let a = 0; a < nActs; a++) {
     if (!actAllowed.subarray(a * nSlots, (a + 1) * nSlots).includes(1)) {
-      impossible.push({ activity: a, constraintIndex: -1, reason: 'no start time is allowed by its time rules (not available, breaks, preferred times)' });
+      impossible.push({
+        activity: a,
+        constraintIndex: -1,
+        reason: 'no start time is allowed by its time rules (not available, breaks, preferred times)',
+      });
     }
   }
 
@@ -400,10 +410,18 @@ export function compilePlan(plan: Plan): Problem {
     const first = acts[0] ?? 0;
     if (selfClash) {
       for (const a of acts) {
-        impossible.push({ activity: a, constraintIndex: -1, reason: 'it must start with activities that share a teacher or students with it' });
+        impossible.push({
+          activity: a,
+          constraintIndex: -1,
+          reason: 'it must start with activities that share a teacher or students with it',
+        });
       }
     } else if (domain.length === 0 && acts.length > 1 && acts.every((a) => actAllowed.subarray(a * nSlots, (a + 1) * nSlots).includes(1))) {
-      impossible.push({ activity: first, constraintIndex: -1, reason: 'the activities that must start together have no common allowed start' });
+      impossible.push({
+        activity: first,
+        constraintIndex: -1,
+        reason: 'the activities that must start together have no common allowed start',
+      });
     }
   }
 

@@ -32,7 +32,8 @@ export function diagnoseUnplaced(p: Problem, state: State, units: number[], comp
   const nHours = p.nHours;
   const nSlots = p.nSlots;
   const constraints = p.plan.constraints;
-  const slotSet = (slots: { day: number; period: number }[]): Set<number> => new Set(slots.map((t) => (t.day - 1) * nHours + (t.period - 1)));
+  const slotSet = (slots: { day: number; period: number }[]): Set<number> =>
+    new Set(slots.map((t) => (t.day - 1) * nHours + (t.period - 1)));
   const slotSets = new Map<number, Set<number>>();
   const slotsOf = (index: number): Set<number> => {
     let set = slotSets.get(index);
@@ -71,7 +72,12 @@ export function diagnoseUnplaced(p: Problem, state: State, units: number[], comp
         for (const a of acts) {
           const duration = p.actDuration[a] ?? 1;
           if ((s % nHours) + duration > nHours) {
-            note('too-long', () => ({ kind: 'notAllowed', constraintIndex: -1, type: 'duration', message: 'the lesson would run past the end of the day' }));
+            note('too-long', () => ({
+              kind: 'notAllowed',
+              constraintIndex: -1,
+              type: 'duration',
+              message: 'the lesson would run past the end of the day',
+            }));
             continue;
           }
           const resources = new Set(p.actClashResources[a] ?? []);
@@ -85,13 +91,14 @@ export function diagnoseUnplaced(p: Problem, state: State, units: number[], comp
             if (c.type === 'breakTimes' && cover()) {
               note(`c${index}`, () => ({ kind: 'notAllowed', constraintIndex: index, type: c.type, message: 'a break' }));
             } else if (c.type === 'notAvailable' && cover()) {
-              const targets = c.target.kind === 'teacher'
-                ? c.target.teacherId === undefined
-                  ? [...resources].filter((r) => r < p.nTeachers)
-                  : [p.teacherIds.indexOf(c.target.teacherId)]
-                : c.target.studentSetId === undefined
-                  ? [...resources].filter((r) => r >= p.nTeachers)
-                  : (p.atomsOf.get(c.target.studentSetId) ?? []).map((g) => p.nTeachers + g);
+              const targets =
+                c.target.kind === 'teacher'
+                  ? c.target.teacherId === undefined
+                    ? [...resources].filter((r) => r < p.nTeachers)
+                    : [p.teacherIds.indexOf(c.target.teacherId)]
+                  : c.target.studentSetId === undefined
+                    ? [...resources].filter((r) => r >= p.nTeachers)
+                    : (p.atomsOf.get(c.target.studentSetId) ?? []).map((g) => p.nTeachers + g);
               if (targets.some((r) => resources.has(r))) {
                 note(`c${index}`, () => ({
                   kind: 'notAllowed',
@@ -102,15 +109,30 @@ export function diagnoseUnplaced(p: Problem, state: State, units: number[], comp
                   message: 'not available then',
                 }));
               }
-            } else if ((c.type === 'preferredStartingTimes' || c.type === 'preferredTimeSlots') && p.selected.get(index)?.includes(a) === true) {
+            } else if (
+              (c.type === 'preferredStartingTimes' || c.type === 'preferredTimeSlots') &&
+              p.selected.get(index)?.includes(a) === true
+            ) {
               const slots = slotsOf(index);
               let ok = slots.has(s);
               if (c.type === 'preferredTimeSlots') for (let k = 1; k < duration && ok; k++) ok = slots.has(s + k);
-              if (!ok) note(`c${index}`, () => ({ kind: 'notAllowed', constraintIndex: index, type: c.type, message: 'outside its allowed times' }));
+              if (!ok)
+                note(`c${index}`, () => ({
+                  kind: 'notAllowed',
+                  constraintIndex: index,
+                  type: c.type,
+                  message: 'outside its allowed times',
+                }));
             } else if (c.type === 'roomNotAvailable' && (p.actRoomCandidates[a]?.length ?? 0) > 0 && p.actRoomHard[a] === 1) {
               const room = p.roomIds.indexOf(c.roomId);
               if (p.actRoomCandidates[a]?.includes(room) === true && cover()) {
-                note(`c${index}`, () => ({ kind: 'notAllowed', constraintIndex: index, type: c.type, roomId: c.roomId, message: 'its room is not available then' }));
+                note(`c${index}`, () => ({
+                  kind: 'notAllowed',
+                  constraintIndex: index,
+                  type: c.type,
+                  roomId: c.roomId,
+                  message: 'its room is not available then',
+                }));
               }
             }
           });
@@ -125,7 +147,13 @@ export function diagnoseUnplaced(p: Problem, state: State, units: number[], comp
             const shared = (p.actClashResources[b] ?? []).filter((r) => acts.some((a) => p.actClashResources[a]?.includes(r) === true));
             const otherId = p.activityIds[b] ?? '';
             if (shared.length === 0) {
-              note(`room:${otherId}`, () => ({ kind: 'clash', constraintIndex: -1, type: 'roomClash', activityIds: [otherId], message: 'its room is taken then' }));
+              note(`room:${otherId}`, () => ({
+                kind: 'clash',
+                constraintIndex: -1,
+                type: 'roomClash',
+                activityIds: [otherId],
+                message: 'its room is taken then',
+              }));
             }
             for (const r of shared) {
               const who = resourceName(r);
@@ -184,14 +212,21 @@ export function diagnoseUnplaced(p: Problem, state: State, units: number[], comp
           }
         }
         state.remove(u);
-        if (state.evRoomMissing > 0) note('no-room', () => ({ kind: 'clash', constraintIndex: -1, type: 'roomClash', message: 'no allowed room is free then' }));
+        if (state.evRoomMissing > 0)
+          note('no-room', () => ({ kind: 'clash', constraintIndex: -1, type: 'roomClash', message: 'no allowed room is free then' }));
         continue;
       }
-      note('free', () => ({ kind: 'free', constraintIndex: -1, type: 'free', message: 'a start was free; the search stopped before placing it here' }));
+      note('free', () => ({
+        kind: 'free',
+        constraintIndex: -1,
+        type: 'free',
+        message: 'a start was free; the search stopped before placing it here',
+      }));
     }
     for (const a of acts) {
       const list = [...reasons.values()].sort((x, y) => y.slots - x.slots);
-      for (const text of compileReasons.get(a) ?? []) list.unshift({ kind: 'notAllowed', constraintIndex: -1, type: 'impossible', slots: nSlots, message: text });
+      for (const text of compileReasons.get(a) ?? [])
+        list.unshift({ kind: 'notAllowed', constraintIndex: -1, type: 'impossible', slots: nSlots, message: text });
       const activity = p.plan.activities[a];
       result.push({
         activityId: p.activityIds[a] ?? '',

@@ -45,7 +45,11 @@ export function loadState(p: Problem, start: Int32Array, room: Int32Array): Stat
     const s = start[u] ?? -1;
     if (s < 0) continue;
     const acts = p.unitActs[u] ?? new Int32Array(0);
-    state.assign(u, s, Int32Array.from(acts, (a) => room[a] ?? -1));
+    state.assign(
+      u,
+      s,
+      Int32Array.from(acts, (a) => room[a] ?? -1),
+    );
   }
   return state;
 }
@@ -216,7 +220,8 @@ export function reportSolution(p: Problem, start: Int32Array, room: Int32Array):
         const s = state.startOf(a);
         if (s < 0 || state.room[a] !== roomIndex) continue;
         const amount = covered(a, s, slots);
-        if (amount > 0) add({ constraintIndex: source, type: c.type, weight: c.weight, amount, roomId: c.roomId, activityIds: activityIdsOf([a]) });
+        if (amount > 0)
+          add({ constraintIndex: source, type: c.type, weight: c.weight, amount, roomId: c.roomId, activityIds: activityIdsOf([a]) });
       }
     }
   });
@@ -279,7 +284,16 @@ export function reportSolution(p: Problem, start: Int32Array, room: Int32Array):
     const day = Math.floor(slot / nHours) + 1;
     if (r >= p.nClashRes) {
       const roomId = p.roomIds[r - p.nClashRes] ?? '';
-      add({ constraintIndex: -1, type: 'roomClash', weight: 100, amount: acts.length - 1, roomId, activityIds: activityIdsOf(acts), days: [day], message: `room ${roomId} double-booked` });
+      add({
+        constraintIndex: -1,
+        type: 'roomClash',
+        weight: 100,
+        amount: acts.length - 1,
+        roomId,
+        activityIds: activityIdsOf(acts),
+        days: [day],
+        message: `room ${roomId} double-booked`,
+      });
     } else {
       const who = resourceIdentity(p, r);
       add({

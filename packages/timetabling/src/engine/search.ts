@@ -438,11 +438,13 @@ export class Search {
       for (const a of p.unitActs[u] ?? []) {
         for (const r of p.actResources[a] ?? []) {
           if ((s.resHard[r] ?? 0) <= 0) continue;
-          for (const other of p.resActs[r] ?? []) best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
+          for (const other of p.resActs[r] ?? [])
+            best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
         }
         for (const g of p.actGroups[a] ?? []) {
           if ((s.groupHard[g] ?? 0) <= 0) continue;
-          for (const other of p.groupActs[g] ?? []) best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
+          for (const other of p.groupActs[g] ?? [])
+            best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
         }
       }
       if (best < 0) return false;

@@ -651,7 +651,7 @@ export class State {
     const r2 = p.unitClashResources[u2];
     if (!r1 || !r2) return false;
     let shared = false;
-    for (let i = 0, j = 0; i < r1.length && j < r2.length; ) {
+    for (let i = 0, j = 0; i < r1.length && j < r2.length;) {
       const a = r1[i] ?? 0;
       const b = r2[j] ?? 0;
       if (a === b) {
@@ -958,7 +958,8 @@ export class State {
           }
         }
         const room = this.room[a] ?? -1;
-        if (room >= 0) for (let k = 0; k < duration; k++) if (this.roomOcc[room * nSlots + from + k] === a) this.roomOcc[room * nSlots + from + k] = -1;
+        if (room >= 0)
+          for (let k = 0; k < duration; k++) if (this.roomOcc[room * nSlots + from + k] === a) this.roomOcc[room * nSlots + from + k] = -1;
         this.room[a] = -1;
       }
       if (to >= 0) {
@@ -1038,7 +1039,8 @@ export class State {
     for (let u = 0; u < this.p.nUnits; u++) {
       const s = this.start[u] ?? -1;
       if (s < 0) continue;
-      for (const a of this.p.unitActs[u] ?? []) soft += (this.p.actStartPenalty[a * this.p.nSlots + s] ?? 0) + this.roomCost(a, this.room[a] ?? -1, s);
+      for (const a of this.p.unitActs[u] ?? [])
+        soft += (this.p.actStartPenalty[a * this.p.nSlots + s] ?? 0) + this.roomCost(a, this.room[a] ?? -1, s);
     }
     return { hard, soft };
   }

@@ -32,9 +32,26 @@ function everyRulePlan(): Plan {
     { type: 'minDaysPerWeek', weight: 100, target: { kind: 'teacher', teacherId: 't1' }, minDays: 2 },
     { type: 'earlyMaxBeginningsAtSecondPeriod', weight: 100, target: { kind: 'studentSet' }, maxBeginnings: 2 },
     { type: 'tagMaxHoursDaily', weight: 100, target: { kind: 'studentSet', studentSetId: 'y1' }, tagId: 'lab', maxHours: 2 },
-    { type: 'preferredStartingTimes', weight: 95, activities: { subjectId: 'math' }, slots: [{ day: 1, period: 1 }, { day: 2, period: 2 }] },
+    {
+      type: 'preferredStartingTimes',
+      weight: 95,
+      activities: { subjectId: 'math' },
+      slots: [
+        { day: 1, period: 1 },
+        { day: 2, period: 2 },
+      ],
+    },
     { type: 'preferredStartingTimes', weight: 100, locked: true, activities: { activityIds: ['a3'] }, slots: [{ day: 3, period: 2 }] },
-    { type: 'preferredTimeSlots', weight: 100, activities: { activityIds: ['a4'] }, slots: [{ day: 4, period: 1 }, { day: 4, period: 2 }, { day: 4, period: 3 }] },
+    {
+      type: 'preferredTimeSlots',
+      weight: 100,
+      activities: { activityIds: ['a4'] },
+      slots: [
+        { day: 4, period: 1 },
+        { day: 4, period: 2 },
+        { day: 4, period: 3 },
+      ],
+    },
     { type: 'preferredRooms', weight: 100, activities: { subjectId: 'chem' }, roomIds: ['r2'] },
     { type: 'preferredRooms', weight: 100, home: true, activities: { studentSetId: 'g1', onlyStudentSet: true }, roomIds: ['r1'] },
     { type: 'preferredRooms', weight: 100, activities: { activityIds: ['a1'] }, roomIds: ['r1', 'r2'] },
@@ -122,12 +139,22 @@ describe('exportFet', () => {
   it('writes a timetable as permanently locked starting times and rooms', () => {
     const plan = everyRulePlan();
     const { xml } = exportFet(plan, { placements: [{ activityId: 'a4', day: 4, period: 2, roomId: 'r1' }] });
-    expect(xml).toContain('<Activity_Id>4</Activity_Id>\n\t<Preferred_Day>Thu</Preferred_Day>\n\t<Preferred_Hour>2</Preferred_Hour>\n\t<Permanently_Locked>true</Permanently_Locked>');
+    expect(xml).toContain(
+      '<Activity_Id>4</Activity_Id>\n\t<Preferred_Day>Thu</Preferred_Day>\n\t<Preferred_Hour>2</Preferred_Hour>\n\t<Permanently_Locked>true</Permanently_Locked>',
+    );
     const back = importFet(xml).plan;
     expect(back.constraints).toContainEqual(
-      expect.objectContaining({ type: 'preferredStartingTimes', weight: 100, locked: true, activities: { activityIds: ['a4'] }, slots: [{ day: 4, period: 2 }] }),
+      expect.objectContaining({
+        type: 'preferredStartingTimes',
+        weight: 100,
+        locked: true,
+        activities: { activityIds: ['a4'] },
+        slots: [{ day: 4, period: 2 }],
+      }),
     );
-    expect(back.constraints).toContainEqual(expect.objectContaining({ type: 'preferredRooms', weight: 100, locked: true, activities: { activityIds: ['a4'] } }));
+    expect(back.constraints).toContainEqual(
+      expect.objectContaining({ type: 'preferredRooms', weight: 100, locked: true, activities: { activityIds: ['a4'] } }),
+    );
   });
 });
 
@@ -159,7 +186,8 @@ describe('fet-cl on exported files', () => {
     expect(run.solved, run.stdout).toBe(true);
     // FET, held to our starts and rooms, places every lesson exactly there.
     const theirs = readFetSolution(run.activitiesXml ?? '', plan).placements;
-    const key = (p: { activityId: string; day: number; period: number; roomId?: string }): string => `${p.activityId}@${p.day}.${p.period}/${p.roomId ?? ''}`;
+    const key = (p: { activityId: string; day: number; period: number; roomId?: string }): string =>
+      `${p.activityId}@${p.day}.${p.period}/${p.roomId ?? ''}`;
     expect(theirs.map(key).sort()).toEqual(ours.placements.map(key).sort());
   });
 });

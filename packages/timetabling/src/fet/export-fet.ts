@@ -30,7 +30,9 @@ const onlyHardInFet = new Set([
 ]);
 
 function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
+  return value.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;',
+  );
 }
 
 function formatWeight(weight: number): string {
@@ -201,7 +203,11 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
     for (const s of a.studentSetIds) el('\t', 'Students', setName.get(s) ?? s);
     const members = a.groupId !== undefined ? (groupMembers.get(a.groupId) ?? [a]) : [a];
     el('\t', 'Duration', a.duration);
-    el('\t', 'Total_Duration', members.reduce((sum, m) => sum + m.duration, 0));
+    el(
+      '\t',
+      'Total_Duration',
+      members.reduce((sum, m) => sum + m.duration, 0),
+    );
     el('\t', 'Id', fetIds.get(a.id) ?? 0);
     el('\t', 'Activity_Group_Id', members.length > 1 ? Math.min(...members.map((m) => fetIds.get(m.id) ?? 0)) : 0);
     if (a.size !== undefined) el('\t', 'Number_Of_Students', a.size);
@@ -238,15 +244,28 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
   const time: string[][] = [];
   const space: string[][] = [];
   const componentOf = componentNumbers(plan);
-  const fetIdsOf = (selector: ActivitySelector): number[] => selectActivities(plan, selector, componentOf).map((a) => fetIds.get(a.id) ?? 0);
-  const block = (list: string[][], name: string, weight: number, body: [string, string | number | boolean][], raw: string[] = [], comment = ''): void => {
+  const fetIdsOf = (selector: ActivitySelector): number[] =>
+    selectActivities(plan, selector, componentOf).map((a) => fetIds.get(a.id) ?? 0);
+  const block = (
+    list: string[][],
+    name: string,
+    weight: number,
+    body: [string, string | number | boolean][],
+    raw: string[] = [],
+    comment = '',
+  ): void => {
     const lines = [`<${name}>`, `\t<Weight_Percentage>${formatWeight(weight)}</Weight_Percentage>`];
     for (const [field, value] of body) lines.push(`\t<${field}>${escapeXml(String(value))}</${field}>`);
     lines.push(...raw, '\t<Active>true</Active>', `\t<Comments>${escapeXml(comment)}</Comments>`, `</${name}>`);
     list.push(lines);
   };
   const times = (slots: TimeSlot[], item: string, dayField: string, hourField: string): string[] =>
-    slots.flatMap((s) => [`\t<${item}>`, `\t\t<${dayField}>${escapeXml(dayName(s.day))}</${dayField}>`, `\t\t<${hourField}>${escapeXml(hourName(s.period))}</${hourField}>`, `\t</${item}>`]);
+    slots.flatMap((s) => [
+      `\t<${item}>`,
+      `\t\t<${dayField}>${escapeXml(dayName(s.day))}</${dayField}>`,
+      `\t\t<${hourField}>${escapeXml(hourName(s.period))}</${hourField}>`,
+      `\t</${item}>`,
+    ]);
   const filterFields = (s: ActivitySelector): [string, string | number][] => [
     ['Teacher_Name', s.teacherId !== undefined ? (teacherName.get(s.teacherId) ?? '') : ''],
     ['Students_Name', s.studentSetId !== undefined ? (setName.get(s.studentSetId) ?? '') : ''],
@@ -256,9 +275,17 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
   ];
   /** A selector FET can say with its filters (no list of activities, no "only" narrowing). */
   const isFilter = (s: ActivitySelector): boolean => s.activityIds === undefined && !s.onlyTeacher && !s.onlyStudentSet;
-  const target = (t: Target, teacherOne: string, teachersAll: string, setOne: string, setAll: string | undefined): { name: string; who: [string, string][] } | undefined => {
+  const target = (
+    t: Target,
+    teacherOne: string,
+    teachersAll: string,
+    setOne: string,
+    setAll: string | undefined,
+  ): { name: string; who: [string, string][] } | undefined => {
     if (t.kind === 'teacher') {
-      return t.teacherId === undefined ? { name: teachersAll, who: [] } : { name: teacherOne, who: [['Teacher_Name', teacherName.get(t.teacherId) ?? '']] };
+      return t.teacherId === undefined
+        ? { name: teachersAll, who: [] }
+        : { name: teacherOne, who: [['Teacher_Name', teacherName.get(t.teacherId) ?? '']] };
     }
     if (t.studentSetId === undefined) return setAll === undefined ? undefined : { name: setAll, who: [] };
     return { name: setOne, who: [['Students', setName.get(t.studentSetId) ?? '']] };
@@ -296,19 +323,49 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
     const comment = c.comment ?? '';
     switch (c.type) {
       case 'breakTimes':
-        block(time, 'ConstraintBreakTimes', w, [['Number_of_Break_Times', c.slots.length]], times(c.slots, 'Break_Time', 'Day', 'Hour'), comment);
+        block(
+          time,
+          'ConstraintBreakTimes',
+          w,
+          [['Number_of_Break_Times', c.slots.length]],
+          times(c.slots, 'Break_Time', 'Day', 'Hour'),
+          comment,
+        );
         return;
       case 'notAvailable': {
         const raw = times(c.slots, 'Not_Available_Time', 'Day', 'Hour');
         if (c.target.kind === 'teacher') {
           const ids = c.target.teacherId === undefined ? plan.teachers.map((t) => t.id) : [c.target.teacherId];
           for (const id of ids) {
-            block(time, 'ConstraintTeacherNotAvailableTimes', w, [['Teacher', teacherName.get(id) ?? ''], ['Number_of_Not_Available_Times', c.slots.length]], raw, comment);
+            block(
+              time,
+              'ConstraintTeacherNotAvailableTimes',
+              w,
+              [
+                ['Teacher', teacherName.get(id) ?? ''],
+                ['Number_of_Not_Available_Times', c.slots.length],
+              ],
+              raw,
+              comment,
+            );
           }
         } else {
-          const ids = c.target.studentSetId === undefined ? plan.studentSets.filter((s) => s.parentIds.length === 0).map((s) => s.id) : [c.target.studentSetId];
+          const ids =
+            c.target.studentSetId === undefined
+              ? plan.studentSets.filter((s) => s.parentIds.length === 0).map((s) => s.id)
+              : [c.target.studentSetId];
           for (const id of ids) {
-            block(time, 'ConstraintStudentsSetNotAvailableTimes', w, [['Students', setName.get(id) ?? ''], ['Number_of_Not_Available_Times', c.slots.length]], raw, comment);
+            block(
+              time,
+              'ConstraintStudentsSetNotAvailableTimes',
+              w,
+              [
+                ['Students', setName.get(id) ?? ''],
+                ['Number_of_Not_Available_Times', c.slots.length],
+              ],
+              raw,
+              comment,
+            );
           }
         }
         return;
@@ -318,18 +375,33 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
           space,
           'ConstraintRoomNotAvailableTimes',
           w,
-          [['Room', roomName.get(c.roomId) ?? ''], ['Number_of_Not_Available_Times', c.slots.length]],
+          [
+            ['Room', roomName.get(c.roomId) ?? ''],
+            ['Number_of_Not_Available_Times', c.slots.length],
+          ],
           times(c.slots, 'Not_Available_Time', 'Day', 'Hour'),
           comment,
         );
         return;
       case 'maxHoursDaily': {
-        const t = target(c.target, 'ConstraintTeacherMaxHoursDaily', 'ConstraintTeachersMaxHoursDaily', 'ConstraintStudentsSetMaxHoursDaily', 'ConstraintStudentsMaxHoursDaily');
+        const t = target(
+          c.target,
+          'ConstraintTeacherMaxHoursDaily',
+          'ConstraintTeachersMaxHoursDaily',
+          'ConstraintStudentsSetMaxHoursDaily',
+          'ConstraintStudentsMaxHoursDaily',
+        );
         if (t) block(time, t.name, w, [...t.who, ['Maximum_Hours_Daily', c.maxHours]], [], comment);
         return;
       }
       case 'minHoursDaily': {
-        const t = target(c.target, 'ConstraintTeacherMinHoursDaily', 'ConstraintTeachersMinHoursDaily', 'ConstraintStudentsSetMinHoursDaily', 'ConstraintStudentsMinHoursDaily');
+        const t = target(
+          c.target,
+          'ConstraintTeacherMinHoursDaily',
+          'ConstraintTeachersMinHoursDaily',
+          'ConstraintStudentsSetMinHoursDaily',
+          'ConstraintStudentsMinHoursDaily',
+        );
         if (t) block(time, t.name, w, [...t.who, ['Minimum_Hours_Daily', c.minHours], ['Allow_Empty_Days', c.allowEmptyDays]], [], comment);
         return;
       }
@@ -345,17 +417,35 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
         return;
       }
       case 'maxGapsPerDay': {
-        const t = target(c.target, 'ConstraintTeacherMaxGapsPerDay', 'ConstraintTeachersMaxGapsPerDay', 'ConstraintStudentsSetMaxGapsPerDay', 'ConstraintStudentsMaxGapsPerDay');
+        const t = target(
+          c.target,
+          'ConstraintTeacherMaxGapsPerDay',
+          'ConstraintTeachersMaxGapsPerDay',
+          'ConstraintStudentsSetMaxGapsPerDay',
+          'ConstraintStudentsMaxGapsPerDay',
+        );
         if (t) block(time, t.name, w, [...t.who, ['Max_Gaps', c.maxGaps]], [], comment);
         return;
       }
       case 'maxGapsPerWeek': {
-        const t = target(c.target, 'ConstraintTeacherMaxGapsPerWeek', 'ConstraintTeachersMaxGapsPerWeek', 'ConstraintStudentsSetMaxGapsPerWeek', 'ConstraintStudentsMaxGapsPerWeek');
+        const t = target(
+          c.target,
+          'ConstraintTeacherMaxGapsPerWeek',
+          'ConstraintTeachersMaxGapsPerWeek',
+          'ConstraintStudentsSetMaxGapsPerWeek',
+          'ConstraintStudentsMaxGapsPerWeek',
+        );
         if (t) block(time, t.name, w, [...t.who, ['Max_Gaps', c.maxGaps]], [], comment);
         return;
       }
       case 'maxDaysPerWeek': {
-        const t = target(c.target, 'ConstraintTeacherMaxDaysPerWeek', 'ConstraintTeachersMaxDaysPerWeek', 'ConstraintStudentsSetMaxDaysPerWeek', 'ConstraintStudentsMaxDaysPerWeek');
+        const t = target(
+          c.target,
+          'ConstraintTeacherMaxDaysPerWeek',
+          'ConstraintTeachersMaxDaysPerWeek',
+          'ConstraintStudentsSetMaxDaysPerWeek',
+          'ConstraintStudentsMaxDaysPerWeek',
+        );
         if (t) block(time, t.name, w, [...t.who, ['Max_Days_Per_Week', c.maxDays]], [], comment);
         return;
       }
@@ -364,20 +454,41 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
           skip('minDaysPerWeek (students)');
           return;
         }
-        if (c.target.teacherId === undefined) block(time, 'ConstraintTeachersMinDaysPerWeek', w, [['Minimum_Days_Per_Week', c.minDays]], [], comment);
+        if (c.target.teacherId === undefined)
+          block(time, 'ConstraintTeachersMinDaysPerWeek', w, [['Minimum_Days_Per_Week', c.minDays]], [], comment);
         else {
-          block(time, 'ConstraintTeacherMinDaysPerWeek', w, [['Teacher_Name', teacherName.get(c.target.teacherId) ?? ''], ['Minimum_Days_Per_Week', c.minDays]], [], comment);
+          block(
+            time,
+            'ConstraintTeacherMinDaysPerWeek',
+            w,
+            [
+              ['Teacher_Name', teacherName.get(c.target.teacherId) ?? ''],
+              ['Minimum_Days_Per_Week', c.minDays],
+            ],
+            [],
+            comment,
+          );
         }
         return;
       case 'earlyMaxBeginningsAtSecondPeriod':
         if (c.target.studentSetId === undefined) {
-          block(time, 'ConstraintStudentsEarlyMaxBeginningsAtSecondHour', w, [['Max_Beginnings_At_Second_Hour', c.maxBeginnings]], [], comment);
+          block(
+            time,
+            'ConstraintStudentsEarlyMaxBeginningsAtSecondHour',
+            w,
+            [['Max_Beginnings_At_Second_Hour', c.maxBeginnings]],
+            [],
+            comment,
+          );
         } else {
           block(
             time,
             'ConstraintStudentsSetEarlyMaxBeginningsAtSecondHour',
             w,
-            [['Students', setName.get(c.target.studentSetId) ?? ''], ['Max_Beginnings_At_Second_Hour', c.maxBeginnings]],
+            [
+              ['Students', setName.get(c.target.studentSetId) ?? ''],
+              ['Max_Beginnings_At_Second_Hour', c.maxBeginnings],
+            ],
             [],
             comment,
           );
@@ -389,25 +500,53 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
         if (tag === undefined) return;
         if (c.target.kind === 'teacher') {
           if (c.target.teacherId === undefined) {
-            block(time, 'ConstraintTeachersActivityTagMaxHoursDaily', w, [['Activity_Tag_Name', tag], ['Maximum_Hours_Daily', c.maxHours]], [], comment);
+            block(
+              time,
+              'ConstraintTeachersActivityTagMaxHoursDaily',
+              w,
+              [
+                ['Activity_Tag_Name', tag],
+                ['Maximum_Hours_Daily', c.maxHours],
+              ],
+              [],
+              comment,
+            );
           } else {
             block(
               time,
               'ConstraintTeacherActivityTagMaxHoursDaily',
               w,
-              [['Teacher_Name', teacherName.get(c.target.teacherId) ?? ''], ['Activity_Tag_Name', tag], ['Maximum_Hours_Daily', c.maxHours]],
+              [
+                ['Teacher_Name', teacherName.get(c.target.teacherId) ?? ''],
+                ['Activity_Tag_Name', tag],
+                ['Maximum_Hours_Daily', c.maxHours],
+              ],
               [],
               comment,
             );
           }
         } else if (c.target.studentSetId === undefined) {
-          block(time, 'ConstraintStudentsActivityTagMaxHoursDaily', w, [['Activity_Tag', tag], ['Maximum_Hours_Daily', c.maxHours]], [], comment);
+          block(
+            time,
+            'ConstraintStudentsActivityTagMaxHoursDaily',
+            w,
+            [
+              ['Activity_Tag', tag],
+              ['Maximum_Hours_Daily', c.maxHours],
+            ],
+            [],
+            comment,
+          );
         } else {
           block(
             time,
             'ConstraintStudentsSetActivityTagMaxHoursDaily',
             w,
-            [['Maximum_Hours_Daily', c.maxHours], ['Students', setName.get(c.target.studentSetId) ?? ''], ['Activity_Tag', tag]],
+            [
+              ['Maximum_Hours_Daily', c.maxHours],
+              ['Students', setName.get(c.target.studentSetId) ?? ''],
+              ['Activity_Tag', tag],
+            ],
             [],
             comment,
           );
@@ -420,7 +559,9 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
         const slotLines = starting
           ? times(c.slots, 'Preferred_Starting_Time', 'Preferred_Starting_Day', 'Preferred_Starting_Hour')
           : times(c.slots, 'Preferred_Time_Slot', 'Preferred_Day', 'Preferred_Hour');
-        const countField: [string, number] = starting ? ['Number_of_Preferred_Starting_Times', c.slots.length] : ['Number_of_Preferred_Time_Slots', c.slots.length];
+        const countField: [string, number] = starting
+          ? ['Number_of_Preferred_Starting_Times', c.slots.length]
+          : ['Number_of_Preferred_Time_Slots', c.slots.length];
         if (isFilter(c.activities)) {
           const sub = c.activities.componentNumber !== undefined;
           const name = sub
@@ -441,12 +582,24 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
               time,
               'ConstraintActivityPreferredStartingTime',
               w,
-              [['Activity_Id', id], ['Preferred_Day', dayName(first.day)], ['Preferred_Hour', hourName(first.period)], ['Permanently_Locked', c.locked === true]],
+              [
+                ['Activity_Id', id],
+                ['Preferred_Day', dayName(first.day)],
+                ['Preferred_Hour', hourName(first.period)],
+                ['Permanently_Locked', c.locked === true],
+              ],
               [],
               comment,
             );
           } else {
-            block(time, starting ? 'ConstraintActivityPreferredStartingTimes' : 'ConstraintActivityPreferredTimeSlots', w, [['Activity_Id', id], countField], slotLines, comment);
+            block(
+              time,
+              starting ? 'ConstraintActivityPreferredStartingTimes' : 'ConstraintActivityPreferredTimeSlots',
+              w,
+              [['Activity_Id', id], countField],
+              slotLines,
+              comment,
+            );
           }
         }
         return;
@@ -458,7 +611,8 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
         const one = rooms.length === 1;
         const firstRoom = rooms[0] ?? '';
         const onlyKeys = (keys: string[]): boolean =>
-          Object.entries(s).every(([key, value]) => value === undefined || keys.includes(key)) && keys.every((k) => (s as Record<string, unknown>)[k] !== undefined);
+          Object.entries(s).every(([key, value]) => value === undefined || keys.includes(key)) &&
+          keys.every((k) => (s as Record<string, unknown>)[k] !== undefined);
         if (c.home === true && onlyKeys(['studentSetId', 'onlyStudentSet'])) {
           const who: [string, string] = ['Students', setName.get(s.studentSetId ?? '') ?? ''];
           if (one) block(space, 'ConstraintStudentsSetHomeRoom', w, [who, ['Room', firstRoom]], [], comment);
@@ -483,13 +637,22 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
             ['Activity_Tag', tagName.get(s.tagId ?? '') ?? ''],
           ];
           if (one) block(space, 'ConstraintSubjectActivityTagPreferredRoom', w, [...who, ['Room', firstRoom]], [], comment);
-          else block(space, 'ConstraintSubjectActivityTagPreferredRooms', w, [...who, ['Number_of_Preferred_Rooms', rooms.length]], roomLines, comment);
+          else
+            block(
+              space,
+              'ConstraintSubjectActivityTagPreferredRooms',
+              w,
+              [...who, ['Number_of_Preferred_Rooms', rooms.length]],
+              roomLines,
+              comment,
+            );
           return;
         }
         if (c.home !== true && onlyKeys(['tagId'])) {
           const who: [string, string] = ['Activity_Tag', tagName.get(s.tagId ?? '') ?? ''];
           if (one) block(space, 'ConstraintActivityTagPreferredRoom', w, [who, ['Room', firstRoom]], [], comment);
-          else block(space, 'ConstraintActivityTagPreferredRooms', w, [who, ['Number_of_Preferred_Rooms', rooms.length]], roomLines, comment);
+          else
+            block(space, 'ConstraintActivityTagPreferredRooms', w, [who, ['Number_of_Preferred_Rooms', rooms.length]], roomLines, comment);
           return;
         }
         if (c.home === true) {
@@ -497,8 +660,31 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
           return;
         }
         for (const id of fetIdsOf(s)) {
-          if (one) block(space, 'ConstraintActivityPreferredRoom', w, [['Activity_Id', id], ['Room', firstRoom], ['Permanently_Locked', c.locked === true]], [], comment);
-          else block(space, 'ConstraintActivityPreferredRooms', w, [['Activity_Id', id], ['Number_of_Preferred_Rooms', rooms.length]], roomLines, comment);
+          if (one)
+            block(
+              space,
+              'ConstraintActivityPreferredRoom',
+              w,
+              [
+                ['Activity_Id', id],
+                ['Room', firstRoom],
+                ['Permanently_Locked', c.locked === true],
+              ],
+              [],
+              comment,
+            );
+          else
+            block(
+              space,
+              'ConstraintActivityPreferredRooms',
+              w,
+              [
+                ['Activity_Id', id],
+                ['Number_of_Preferred_Rooms', rooms.length],
+              ],
+              roomLines,
+              comment,
+            );
         }
         return;
       }
@@ -508,7 +694,10 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
           time,
           'ConstraintMinDaysBetweenActivities',
           w,
-          [['Consecutive_If_Same_Day', c.consecutiveIfSameDay], ['Number_of_Activities', ids.length]],
+          [
+            ['Consecutive_If_Same_Day', c.consecutiveIfSameDay],
+            ['Number_of_Activities', ids.length],
+          ],
           [...ids.map((id) => `\t<Activity_Id>${id}</Activity_Id>`), `\t<MinDays>${c.minDays}</MinDays>`],
           comment,
         );
@@ -524,7 +713,14 @@ export function exportFet(plan: Plan, options: ExportFetOptions = {}): FetExport
               ? 'ConstraintActivitiesSameStartingDay'
               : 'ConstraintActivitiesNotOverlapping';
         const ids = c.activityIds.map((id) => fetIds.get(id)).filter((id): id is number => id !== undefined);
-        block(time, name, w, [['Number_of_Activities', ids.length]], ids.map((id) => `\t<Activity_Id>${id}</Activity_Id>`), comment);
+        block(
+          time,
+          name,
+          w,
+          [['Number_of_Activities', ids.length]],
+          ids.map((id) => `\t<Activity_Id>${id}</Activity_Id>`),
+          comment,
+        );
         return;
       }
       case 'endsStudentsDay':

@@ -14,7 +14,17 @@ describe('importFet on FET example schools (from the installed fet-data package)
     const file = fetExample('FET-5-official/Italy/2007/simple/simpler-Italian.fet');
     const xml = fs.readFileSync(file, 'utf8');
     const { plan, report } = importFet(fs.readFileSync(file));
-    expect(report.counts).toMatchObject({ days: 6, periods: 6, activities: 479, years: 5, groups: 21, subgroups: 21, studentSets: 47, teachers: 37, rooms: 8 });
+    expect(report.counts).toMatchObject({
+      days: 6,
+      periods: 6,
+      activities: 479,
+      years: 5,
+      groups: 21,
+      subgroups: 21,
+      studentSets: 47,
+      teachers: 37,
+      rooms: 8,
+    });
     expect(report.counts.activities).toBe(countElements(xml, 'Activity'));
     expect(report.constraints.ignored).toEqual([]);
     expect(report.constraints.imported).toBe(224);
@@ -60,7 +70,9 @@ describe('importFet on FET example schools (from the installed fet-data package)
   });
 
   it('reads a FET 6 file with subactivity constraints and rooms', () => {
-    const { plan, report } = importFet(fs.readFileSync(fetExample('FET-6-official/Germany/secondary-school-1/using_subactivities_constraints/German_subact_constr.fet')));
+    const { plan, report } = importFet(
+      fs.readFileSync(fetExample('FET-6-official/Germany/secondary-school-1/using_subactivities_constraints/German_subact_constr.fet')),
+    );
     expect(report.fetVersion).toBe('6.0.0');
     expect(report.counts).toMatchObject({ activities: 589, studentSets: 118, years: 6, groups: 42, subgroups: 70, rooms: 34 });
     expect(report.constraints.ignored).toEqual([]);

@@ -292,9 +292,15 @@ export function importFet(input: string | Uint8Array, options: ImportFetOptions 
         warn(`Activity ${fetId} lasts ${duration} hours, which does not fit a day; left out`);
         continue;
       }
-      const teacherIds = uniqueIds(texts(element, 'Teacher'), teacherByName, (name) => warn(`Activity ${fetId}: unknown teacher "${name}"`));
-      const studentSetIds = uniqueIds(texts(element, 'Students'), setIdByName, (name) => warn(`Activity ${fetId}: unknown students set "${name}"`));
-      const tagIds = uniqueIds(texts(element, 'Activity_Tag'), tagByName, (name) => warn(`Activity ${fetId}: unknown activity tag "${name}"`));
+      const teacherIds = uniqueIds(texts(element, 'Teacher'), teacherByName, (name) =>
+        warn(`Activity ${fetId}: unknown teacher "${name}"`),
+      );
+      const studentSetIds = uniqueIds(texts(element, 'Students'), setIdByName, (name) =>
+        warn(`Activity ${fetId}: unknown students set "${name}"`),
+      );
+      const tagIds = uniqueIds(texts(element, 'Activity_Tag'), tagByName, (name) =>
+        warn(`Activity ${fetId}: unknown activity tag "${name}"`),
+      );
       const activity: Activity = { id: `a${fetId}`, externalId: fetId, teacherIds, studentSetIds, tagIds, duration };
       const subject = text(element, 'Subject');
       const subjectId = subject ? subjectByName.get(subject) : undefined;
@@ -527,7 +533,12 @@ function readConstraint(type: string, e: XmlElement, c: ReadContext): Read {
       return roomId ? [{ type: 'roomNotAvailable', weight, roomId, slots: slotsOf('Not_Available_Time', 'Day', 'Hour') }] : [];
     }
     case 'ConstraintTeacherMaxHoursDaily':
-      return one(teacherTarget('Teacher_Name'), (target) => ({ type: 'maxHoursDaily', weight, target, maxHours: num('Maximum_Hours_Daily') }));
+      return one(teacherTarget('Teacher_Name'), (target) => ({
+        type: 'maxHoursDaily',
+        weight,
+        target,
+        maxHours: num('Maximum_Hours_Daily'),
+      }));
     case 'ConstraintTeachersMaxHoursDaily':
       return [{ type: 'maxHoursDaily', weight, target: allTeachers, maxHours: num('Maximum_Hours_Daily') }];
     case 'ConstraintStudentsSetMaxHoursDaily':
@@ -600,7 +611,12 @@ function readConstraint(type: string, e: XmlElement, c: ReadContext): Read {
         : [];
     }
     case 'ConstraintTeacherMaxDaysPerWeek':
-      return one(teacherTarget('Teacher_Name'), (target) => ({ type: 'maxDaysPerWeek', weight, target, maxDays: num('Max_Days_Per_Week') }));
+      return one(teacherTarget('Teacher_Name'), (target) => ({
+        type: 'maxDaysPerWeek',
+        weight,
+        target,
+        maxDays: num('Max_Days_Per_Week'),
+      }));
     case 'ConstraintTeachersMaxDaysPerWeek':
       return [{ type: 'maxDaysPerWeek', weight, target: allTeachers, maxDays: num('Max_Days_Per_Week') }];
     case 'ConstraintStudentsSetMaxDaysPerWeek':
@@ -608,7 +624,12 @@ function readConstraint(type: string, e: XmlElement, c: ReadContext): Read {
     case 'ConstraintStudentsMaxDaysPerWeek':
       return [{ type: 'maxDaysPerWeek', weight, target: allStudents, maxDays: num('Max_Days_Per_Week') }];
     case 'ConstraintTeacherMinDaysPerWeek':
-      return one(teacherTarget('Teacher_Name'), (target) => ({ type: 'minDaysPerWeek', weight, target, minDays: num('Minimum_Days_Per_Week') }));
+      return one(teacherTarget('Teacher_Name'), (target) => ({
+        type: 'minDaysPerWeek',
+        weight,
+        target,
+        minDays: num('Minimum_Days_Per_Week'),
+      }));
     case 'ConstraintTeachersMinDaysPerWeek':
       return [{ type: 'minDaysPerWeek', weight, target: allTeachers, minDays: num('Minimum_Days_Per_Week') }];
     case 'ConstraintTeacherActivityTagMaxHoursDaily':
@@ -668,7 +689,14 @@ function readConstraint(type: string, e: XmlElement, c: ReadContext): Read {
     case 'ConstraintActivityPreferredTimeSlots': {
       const ids = activityIds();
       if (ids.length === 0) return [];
-      return [{ type: 'preferredTimeSlots', weight, activities: { activityIds: ids }, slots: slotsOf('Preferred_Time_Slot', 'Preferred_Day', 'Preferred_Hour') }];
+      return [
+        {
+          type: 'preferredTimeSlots',
+          weight,
+          activities: { activityIds: ids },
+          slots: slotsOf('Preferred_Time_Slot', 'Preferred_Day', 'Preferred_Hour'),
+        },
+      ];
     }
     case 'ConstraintActivitiesPreferredTimeSlots':
     case 'ConstraintSubactivitiesPreferredTimeSlots': {

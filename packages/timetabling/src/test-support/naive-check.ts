@@ -58,7 +58,8 @@ export function naiveHardViolations(plan: Plan, placements: Placement[]): string
       for (const who of whos) for (const s of c.slots) off.add(`${who}:${s.day - 1}:${s.period - 1}`);
     }
   }
-  const usable = (kind: 't' | 's', who: string, d: number, h: number): boolean => !off.has(`*:${d}:${h}`) && !off.has(`${kind}:${who}:${d}:${h}`);
+  const usable = (kind: 't' | 's', who: string, d: number, h: number): boolean =>
+    !off.has(`*:${d}:${h}`) && !off.has(`${kind}:${who}:${d}:${h}`);
   for (const a of placed) {
     for (const [d, h] of cells(a)) {
       if (off.has(`*:${d}:${h}`)) problems.push(`${a.id} in a break`);
@@ -75,10 +76,14 @@ export function naiveHardViolations(plan: Plan, placements: Placement[]): string
         (sel.subjectId === undefined || a.subjectId === sel.subjectId) &&
         (sel.tagId === undefined || a.tagIds.includes(sel.tagId)),
     );
-  const whoList = (target: { kind: 'teacher'; teacherId?: string } | { kind: 'studentSet'; studentSetId?: string }): ['t' | 's', string][] =>
+  const whoList = (
+    target: { kind: 'teacher'; teacherId?: string } | { kind: 'studentSet'; studentSetId?: string },
+  ): ['t' | 's', string][] =>
     target.kind === 'teacher'
       ? (target.teacherId !== undefined ? [target.teacherId] : plan.teachers.map((t) => t.id)).map((id) => ['t', id])
-      : [...new Set(target.studentSetId !== undefined ? atoms(target.studentSetId) : plan.studentSets.flatMap((s) => atoms(s.id)))].map((id) => ['s', id]);
+      : [...new Set(target.studentSetId !== undefined ? atoms(target.studentSetId) : plan.studentSets.flatMap((s) => atoms(s.id)))].map(
+          (id) => ['s', id],
+        );
   const dayStats = (kind: 't' | 's', who: string, d: number): { hours: number; gaps: number; before: number } => {
     const hs = Array.from({ length: H }, (_, h) => h).filter((h) => busy(kind, who, d, h));
     if (hs.length === 0) return { hours: 0, gaps: 0, before: 0 };
@@ -108,9 +113,11 @@ export function naiveHardViolations(plan: Plan, placements: Placement[]): string
             (c.type === 'maxGapsPerWeek' && stats.reduce((n, s) => n + s.gaps, 0) > c.maxGaps) ||
             (c.type === 'maxDaysPerWeek' && days > c.maxDays) ||
             (c.type === 'minDaysPerWeek' && days < c.minDays) ||
-            (c.type === 'minHoursDaily' && stats.some((s) => (s.hours > 0 && s.hours < c.minHours) || (s.hours === 0 && !c.allowEmptyDays))) ||
+            (c.type === 'minHoursDaily' &&
+              stats.some((s) => (s.hours > 0 && s.hours < c.minHours) || (s.hours === 0 && !c.allowEmptyDays))) ||
             (c.type === 'earlyMaxBeginningsAtSecondPeriod' &&
-              (stats.some((s) => s.hours > 0 && s.before > 1) || stats.filter((s) => s.hours > 0 && s.before === 1).length > c.maxBeginnings));
+              (stats.some((s) => s.hours > 0 && s.before > 1) ||
+                stats.filter((s) => s.hours > 0 && s.before === 1).length > c.maxBeginnings));
           if (broken) problems.push(`${c.type} broken for ${who}`);
         }
         break;
@@ -130,7 +137,10 @@ export function naiveHardViolations(plan: Plan, placements: Placement[]): string
               (c.type === 'minDaysBetweenActivities' && Math.abs(x.day - y.day) < c.minDays) ||
               (c.type === 'sameStartingTime' && (x.day !== y.day || x.period !== y.period)) ||
               (c.type === 'sameStartingDay' && x.day !== y.day) ||
-              (c.type === 'notOverlapping' && x.day === y.day && x.period < y.period + (ay?.duration ?? 1) && y.period < x.period + (ax?.duration ?? 1));
+              (c.type === 'notOverlapping' &&
+                x.day === y.day &&
+                x.period < y.period + (ay?.duration ?? 1) &&
+                y.period < x.period + (ax?.duration ?? 1));
             if (broken) problems.push(`${c.type}: ${x.activityId} ${y.activityId}`);
           }
         }
@@ -157,7 +167,8 @@ export function naiveHardViolations(plan: Plan, placements: Placement[]): string
       case 'roomNotAvailable':
         for (const a of placed) {
           if (byId.get(a.id)?.roomId !== c.roomId) continue;
-          if (cells(a).some(([d, h]) => c.slots.some((s) => s.day === d + 1 && s.period === h + 1))) problems.push(`roomNotAvailable: ${a.id}`);
+          if (cells(a).some(([d, h]) => c.slots.some((s) => s.day === d + 1 && s.period === h + 1)))
+            problems.push(`roomNotAvailable: ${a.id}`);
         }
         break;
       default:
@@ -177,11 +188,16 @@ export function bruteForceSolvable(plan: Plan): boolean {
   const order = [...plan.activities];
   const placements: Placement[] = [];
   const roomsFor = (a: Activity): (string | undefined)[] => {
-    const rules = plan.constraints.filter((c) => c.type === 'preferredRooms' && c.weight >= 100 && (c.activities.activityIds ?? []).includes(a.id));
+    const rules = plan.constraints.filter(
+      (c) => c.type === 'preferredRooms' && c.weight >= 100 && (c.activities.activityIds ?? []).includes(a.id),
+    );
     if (rules.length === 0) return [undefined];
     return plan.rooms.map((r) => r.id).filter((id) => rules.every((c) => c.type === 'preferredRooms' && c.roomIds.includes(id)));
   };
-  const partialOk = (): boolean => naiveHardViolations(plan, placements).every((v) => v.startsWith('minDaysPerWeek') || v.startsWith('minHoursDaily') || v.startsWith('maxGapsPer') || v.startsWith('earlyMax'));
+  const partialOk = (): boolean =>
+    naiveHardViolations(plan, placements).every(
+      (v) => v.startsWith('minDaysPerWeek') || v.startsWith('minHoursDaily') || v.startsWith('maxGapsPer') || v.startsWith('earlyMax'),
+    );
   const go = (i: number): boolean => {
     if (i === order.length) return naiveHardViolations(plan, placements).length === 0;
     const a = order[i];
@@ -189,7 +205,9 @@ export function bruteForceSolvable(plan: Plan): boolean {
     for (let d = 1; d <= D; d++) {
       for (let h = 1; h + a.duration - 1 <= H; h++) {
         for (const room of roomsFor(a)) {
-          placements.push(room === undefined ? { activityId: a.id, day: d, period: h } : { activityId: a.id, day: d, period: h, roomId: room });
+          placements.push(
+            room === undefined ? { activityId: a.id, day: d, period: h } : { activityId: a.id, day: d, period: h, roomId: room },
+          );
           if (partialOk() && go(i + 1)) return true;
           placements.pop();
         }

@@ -77,7 +77,15 @@ export function buildPlantedPlan(shape: Shape): PlantedPlan {
         }
       }
       const id = `a${activities.length + 1}`;
-      activities.push({ id, externalId: activities.length + 1, subjectId: `sub${activities.length % 3}`, teacherIds: [`t${t}`], studentSetIds: sets, tagIds: [], duration });
+      activities.push({
+        id,
+        externalId: activities.length + 1,
+        subjectId: `sub${activities.length % 3}`,
+        teacherIds: [`t${t}`],
+        studentSetIds: sets,
+        tagIds: [],
+        duration,
+      });
       const placement: Placement = { activityId: id, day: Math.floor(s / H) + 1, period: (s % H) + 1 };
       if (room >= 0) placement.roomId = `r${room}`;
       planted.push(placement);
@@ -95,7 +103,13 @@ export function buildPlantedPlan(shape: Shape): PlantedPlan {
         // A teacher is not available where the planted timetable has them free.
         const t = Math.floor(random() * shape.teachers);
         const free = Array.from({ length: slots }, (_, i) => i).filter((x) => !teacherBusy[t]?.has(x) && random() < 0.5);
-        if (free.length) constraints.push({ type: 'notAvailable', weight: 100, target: { kind: 'teacher', teacherId: `t${t}` }, slots: free.map((x) => ({ day: Math.floor(x / H) + 1, period: (x % H) + 1 })) });
+        if (free.length)
+          constraints.push({
+            type: 'notAvailable',
+            weight: 100,
+            target: { kind: 'teacher', teacherId: `t${t}` },
+            slots: free.map((x) => ({ day: Math.floor(x / H) + 1, period: (x % H) + 1 })),
+          });
         break;
       }
       case 1: {
@@ -108,26 +122,49 @@ export function buildPlantedPlan(shape: Shape): PlantedPlan {
       case 2: {
         // Two lessons of one class and teacher on different days in the plant: keep them apart.
         const b = activities.find((x) => x !== a && x.teacherIds[0] === a.teacherIds[0] && dayOf(x.id) !== dayOf(a.id));
-        if (b) constraints.push({ type: 'minDaysBetweenActivities', weight: random() < 0.5 ? 100 : 95, activityIds: [a.id, b.id], minDays: Math.abs(dayOf(a.id) - dayOf(b.id)), consecutiveIfSameDay: random() < 0.5 });
+        if (b)
+          constraints.push({
+            type: 'minDaysBetweenActivities',
+            weight: random() < 0.5 ? 100 : 95,
+            activityIds: [a.id, b.id],
+            minDays: Math.abs(dayOf(a.id) - dayOf(b.id)),
+            consecutiveIfSameDay: random() < 0.5,
+          });
         break;
       }
       case 3: {
         const start = startOf.get(a.id) ?? 0;
         const extra = Math.floor(random() * slots);
         const list = [...new Set([start, extra])].filter((x) => (x % H) + a.duration <= H);
-        constraints.push({ type: 'preferredStartingTimes', weight: random() < 0.5 ? 100 : 80, activities: { activityIds: [a.id] }, slots: list.map((x) => ({ day: Math.floor(x / H) + 1, period: (x % H) + 1 })) });
+        constraints.push({
+          type: 'preferredStartingTimes',
+          weight: random() < 0.5 ? 100 : 80,
+          activities: { activityIds: [a.id] },
+          slots: list.map((x) => ({ day: Math.floor(x / H) + 1, period: (x % H) + 1 })),
+        });
         break;
       }
       case 4: {
         const room = planted.find((p) => p.activityId === a.id)?.roomId;
-        if (room) constraints.push({ type: 'preferredRooms', weight: 100, activities: { activityIds: [a.id] }, roomIds: [room, `r${Math.floor(random() * shape.rooms)}`] });
+        if (room)
+          constraints.push({
+            type: 'preferredRooms',
+            weight: 100,
+            activities: { activityIds: [a.id] },
+            roomIds: [room, `r${Math.floor(random() * shape.rooms)}`],
+          });
         break;
       }
       case 5: {
         // Lessons planted at the same start with nothing shared: they start together.
-        const atomsOf = (x: Activity): string[] => x.studentSetIds.flatMap((id) => (/^c\d+$/.test(id) ? (classAtoms[Number(id.slice(1))] ?? []) : [id]));
+        const atomsOf = (x: Activity): string[] =>
+          x.studentSetIds.flatMap((id) => (/^c\d+$/.test(id) ? (classAtoms[Number(id.slice(1))] ?? []) : [id]));
         const b = activities.find(
-          (x) => x !== a && startOf.get(x.id) === startOf.get(a.id) && x.teacherIds[0] !== a.teacherIds[0] && !atomsOf(x).some((s) => atomsOf(a).includes(s)),
+          (x) =>
+            x !== a &&
+            startOf.get(x.id) === startOf.get(a.id) &&
+            x.teacherIds[0] !== a.teacherIds[0] &&
+            !atomsOf(x).some((s) => atomsOf(a).includes(s)),
         );
         if (b) constraints.push({ type: 'sameStartingTime', weight: 100, activityIds: [a.id, b.id] });
         break;

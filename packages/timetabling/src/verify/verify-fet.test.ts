@@ -44,23 +44,32 @@ describe('verifyFetTimetable', () => {
     const moved = fetSolution[0];
     if (!moved) throw new Error('empty solution');
     const teacher = teacherOf(moved.id);
-    const victim = fetSolution.find((p) => p.id !== moved.id && teacherOf(p.id) === teacher && (p.day !== moved.day || p.hour !== moved.hour));
+    const victim = fetSolution.find(
+      (p) => p.id !== moved.id && teacherOf(p.id) === teacher && (p.day !== moved.day || p.hour !== moved.hour),
+    );
     if (!victim) throw new Error('no second lesson of the teacher');
     const broken = fetSolution.map((p) => (p.id === moved.id ? { ...p, day: victim.day, hour: victim.hour } : p));
     const report = verifyFetTimetable(fetXml, broken);
-    const clash = report.violations.find((v) => v.constraint === 'ConstraintBasicCompulsoryTime' && v.message.startsWith(`teacher ${teacher}`));
+    const clash = report.violations.find(
+      (v) => v.constraint === 'ConstraintBasicCompulsoryTime' && v.message.startsWith(`teacher ${teacher}`),
+    );
     expect(clash?.activityIds.sort()).toEqual([moved.id, victim.id].sort());
   });
 
   it('finds a lesson moved into a teacher’s not-available time and a lesson left out', () => {
-    const na = /<ConstraintTeacherNotAvailableTimes>\s*<Weight_Percentage>100<\/Weight_Percentage>\s*<Teacher>([^<]*)<\/Teacher>[\s\S]*?<Day>([^<]*)<\/Day>\s*<Hour>([^<]*)<\/Hour>/.exec(fetXml);
+    const na =
+      /<ConstraintTeacherNotAvailableTimes>\s*<Weight_Percentage>100<\/Weight_Percentage>\s*<Teacher>([^<]*)<\/Teacher>[\s\S]*?<Day>([^<]*)<\/Day>\s*<Hour>([^<]*)<\/Hour>/.exec(
+        fetXml,
+      );
     if (!na) throw new Error('no not-available constraint in the example');
     const [, teacher, day, hour] = na;
     const lesson = fetSolution.find((p) => teacherOf(p.id) === teacher);
     if (!lesson || day === undefined || hour === undefined) throw new Error('no lesson of that teacher');
     const broken = fetSolution.filter((p) => p !== fetSolution.at(-1)).map((p) => (p === lesson ? { ...p, day, hour } : p));
     const report = verifyFetTimetable(fetXml, broken);
-    expect(report.violations).toContainEqual(expect.objectContaining({ constraint: 'ConstraintTeacherNotAvailableTimes', activityIds: [lesson.id] }));
+    expect(report.violations).toContainEqual(
+      expect.objectContaining({ constraint: 'ConstraintTeacherNotAvailableTimes', activityIds: [lesson.id] }),
+    );
     expect(report.violations).toContainEqual(expect.objectContaining({ constraint: 'Unplaced', activityIds: [fetSolution.at(-1)?.id] }));
   });
 
@@ -97,7 +106,15 @@ function tiny(constraints: Constraint[]): string {
       { id: 'r1', name: 'R1' },
       { id: 'r2', name: 'R2' },
     ],
-    activities: [1, 2, 3].map((n) => ({ id: `l${n}`, externalId: n, subjectId: 'm', teacherIds: ['t'], studentSetIds: ['c'], tagIds: [], duration: 1 })),
+    activities: [1, 2, 3].map((n) => ({
+      id: `l${n}`,
+      externalId: n,
+      subjectId: 'm',
+      teacherIds: ['t'],
+      studentSetIds: ['c'],
+      tagIds: [],
+      duration: 1,
+    })),
     constraints,
   };
   return exportFet(plan).xml;

@@ -142,7 +142,8 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
   // A name listed as a leaf somewhere but with sets under it elsewhere is not a leaf.
   const leafNames = [...new Set(leaves)].filter((n) => (under.get(n)?.size ?? 0) === 1 && under.get(n)?.has(n));
   const leafIndex = new Map(leafNames.map((n, i) => [n, i]));
-  const subgroupsOf = (name: string): number[] => [...(under.get(name) ?? [])].map((n) => leafIndex.get(n)).filter((i): i is number => i !== undefined);
+  const subgroupsOf = (name: string): number[] =>
+    [...(under.get(name) ?? [])].map((n) => leafIndex.get(n)).filter((i): i is number => i !== undefined);
 
   const dayOf = (v: number | string): number => (typeof v === 'number' ? v : days.indexOf(v));
   const hourOf = (v: number | string): number => (typeof v === 'number' ? v : hours.indexOf(v));
@@ -176,7 +177,8 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
   };
   const placedLessons = lessons.filter((l) => l.day >= 0 && l.hour >= 0);
   for (const l of lessons) if (l.day < 0 || l.hour < 0) fail('Unplaced', `activity ${l.id} is not placed`, [l.id]);
-  for (const l of placedLessons) if (l.hour + l.duration > H || l.day >= D) fail('ConstraintBasicCompulsoryTime', `activity ${l.id} runs past the day`, [l.id]);
+  for (const l of placedLessons)
+    if (l.hour + l.duration > H || l.day >= D) fail('ConstraintBasicCompulsoryTime', `activity ${l.id} runs past the day`, [l.id]);
 
   // Grids: who is busy when, by which lessons.
   const teacherGrid = new Map<string, number[]>();
@@ -195,9 +197,12 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
       if (l.room) mark(roomGrid, `${l.room}/${l.day}/${h}`, l.id);
     }
   }
-  for (const [key, ids] of teacherGrid) if (ids.length > 1) fail('ConstraintBasicCompulsoryTime', `teacher ${teacherNames[Number(key.split('/')[0])]} double-booked`, ids);
-  for (const [key, ids] of subgroupGrid) if (ids.length > 1) fail('ConstraintBasicCompulsoryTime', `students ${leafNames[Number(key.split('/')[0])]} double-booked`, ids);
-  for (const [key, ids] of roomGrid) if (ids.length > 1) fail('ConstraintBasicCompulsorySpace', `room ${key.split('/')[0]} double-booked`, ids);
+  for (const [key, ids] of teacherGrid)
+    if (ids.length > 1) fail('ConstraintBasicCompulsoryTime', `teacher ${teacherNames[Number(key.split('/')[0])]} double-booked`, ids);
+  for (const [key, ids] of subgroupGrid)
+    if (ids.length > 1) fail('ConstraintBasicCompulsoryTime', `students ${leafNames[Number(key.split('/')[0])]} double-booked`, ids);
+  for (const [key, ids] of roomGrid)
+    if (ids.length > 1) fail('ConstraintBasicCompulsorySpace', `room ${key.split('/')[0]} double-booked`, ids);
 
   const busyTeacher = (t: number, d: number, h: number): boolean => teacherGrid.has(`${t}/${d}/${h}`);
   const busySubgroup = (g: number, d: number, h: number): boolean => subgroupGrid.has(`${g}/${d}/${h}`);
@@ -227,14 +232,18 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
       for (const [d, h] of slotList(c, 'Not_Available_Time', 'Day', 'Hour')) teacherOff.add(`${t}/${d}/${h}`);
     }
     if (type === 'ConstraintStudentsSetNotAvailableTimes') {
-      for (const g of subgroupsOf(str(c, 'Students'))) for (const [d, h] of slotList(c, 'Not_Available_Time', 'Day', 'Hour')) subgroupOff.add(`${g}/${d}/${h}`);
+      for (const g of subgroupsOf(str(c, 'Students')))
+        for (const [d, h] of slotList(c, 'Not_Available_Time', 'Day', 'Hour')) subgroupOff.add(`${g}/${d}/${h}`);
     }
   }
   const usableTeacher = (t: number, d: number, h: number): boolean => !breakSlot.has(`${d}/${h}`) && !teacherOff.has(`${t}/${d}/${h}`);
   const usableSubgroup = (g: number, d: number, h: number): boolean => !breakSlot.has(`${d}/${h}`) && !subgroupOff.has(`${g}/${d}/${h}`);
 
   /** A day's busy hours of a person: hours list, gaps (usable free hours between lessons), free usable hours before the first. */
-  const dayProfile = (busy: (h: number) => boolean, usable: (h: number) => boolean): { hours: number; gaps: number; before: number; longestRun: number } => {
+  const dayProfile = (
+    busy: (h: number) => boolean,
+    usable: (h: number) => boolean,
+  ): { hours: number; gaps: number; before: number; longestRun: number } => {
     let first = -1;
     let last = -1;
     let count = 0;
@@ -270,17 +279,24 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
       const busy = only
         ? (h: number): boolean =>
             placedLessons.some(
-              (l) => only(l) && l.day === d && h >= l.hour && h < l.hour + l.duration && (kind === 'teacher' ? l.teachers.includes(who) : l.subgroups.includes(who)),
+              (l) =>
+                only(l) &&
+                l.day === d &&
+                h >= l.hour &&
+                h < l.hour + l.duration &&
+                (kind === 'teacher' ? l.teachers.includes(who) : l.subgroups.includes(who)),
             )
         : kind === 'teacher'
           ? (h: number): boolean => busyTeacher(who, d, h)
           : (h: number): boolean => busySubgroup(who, d, h);
-      const usable = kind === 'teacher' ? (h: number): boolean => usableTeacher(who, d, h) : (h: number): boolean => usableSubgroup(who, d, h);
+      const usable =
+        kind === 'teacher' ? (h: number): boolean => usableTeacher(who, d, h) : (h: number): boolean => usableSubgroup(who, d, h);
       out.push(dayProfile(busy, usable));
     }
     return out;
   };
-  const nameOf = (kind: 'teacher' | 'subgroup', who: number): string => (kind === 'teacher' ? `teacher ${teacherNames[who]}` : `students ${leafNames[who]}`);
+  const nameOf = (kind: 'teacher' | 'subgroup', who: number): string =>
+    kind === 'teacher' ? `teacher ${teacherNames[who]}` : `students ${leafNames[who]}`;
   const lessonsOf = (kind: 'teacher' | 'subgroup', who: number): number[] =>
     placedLessons.filter((l) => (kind === 'teacher' ? l.teachers.includes(who) : l.subgroups.includes(who))).map((l) => l.id);
 
@@ -306,7 +322,10 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
       .sort((a, b) => a - b);
     return ids.indexOf(l.id) + 1;
   };
-  const idsOf = (c: Node): Lesson[] => strings(c, 'Activity_Id').map((s) => byId.get(Number(s))).filter((l): l is Lesson => l !== undefined);
+  const idsOf = (c: Node): Lesson[] =>
+    strings(c, 'Activity_Id')
+      .map((s) => byId.get(Number(s)))
+      .filter((l): l is Lesson => l !== undefined);
   const placedOnly = (ls: Lesson[]): Lesson[] => ls.filter((l) => l.day >= 0 && l.hour >= 0);
 
   const known = new Map<string, number>();
@@ -335,7 +354,9 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
         for (const l of placedLessons) {
           for (let k = 0; k < l.duration; k++) {
             const h = l.hour + k;
-            const slot = slotList(c, type === 'ConstraintBreakTimes' ? 'Break_Time' : 'Not_Available_Time', 'Day', 'Hour').some(([d, hh]) => d === l.day && hh === h);
+            const slot = slotList(c, type === 'ConstraintBreakTimes' ? 'Break_Time' : 'Not_Available_Time', 'Day', 'Hour').some(
+              ([d, hh]) => d === l.day && hh === h,
+            );
             if (!slot) continue;
             const hit =
               type === 'ConstraintBreakTimes' ||
@@ -351,7 +372,8 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
         const day = str(c, 'Preferred_Day');
         const hour = str(c, 'Preferred_Hour');
         for (const l of placedOnly(idsOf(c))) {
-          if ((day && days.indexOf(day) !== l.day) || (hour && hours.indexOf(hour) !== l.hour)) fail(type, `activity ${l.id} not at its fixed time`, [l.id]);
+          if ((day && days.indexOf(day) !== l.day) || (hour && hours.indexOf(hour) !== l.hour))
+            fail(type, `activity ${l.id} not at its fixed time`, [l.id]);
         }
         break;
       }
@@ -360,8 +382,13 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
       case 'ConstraintSubactivitiesPreferredStartingTimes': {
         const allowed = slotList(c, 'Preferred_Starting_Time', 'Preferred_Starting_Day', 'Preferred_Starting_Hour');
         const component = type === 'ConstraintSubactivitiesPreferredStartingTimes' ? num(c, 'Component_Number') : 0;
-        const ls = type === 'ConstraintActivityPreferredStartingTimes' ? idsOf(c) : lessons.filter((l) => matches(c, l) && (component === 0 || componentOf(l) === component));
-        for (const l of placedOnly(ls)) if (!allowed.some(([d, h]) => d === l.day && h === l.hour)) fail(type, `activity ${l.id} starts outside its allowed times`, [l.id]);
+        const ls =
+          type === 'ConstraintActivityPreferredStartingTimes'
+            ? idsOf(c)
+            : lessons.filter((l) => matches(c, l) && (component === 0 || componentOf(l) === component));
+        for (const l of placedOnly(ls))
+          if (!allowed.some(([d, h]) => d === l.day && h === l.hour))
+            fail(type, `activity ${l.id} starts outside its allowed times`, [l.id]);
         break;
       }
       case 'ConstraintActivityPreferredTimeSlots':
@@ -369,7 +396,10 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
       case 'ConstraintSubactivitiesPreferredTimeSlots': {
         const allowed = slotList(c, 'Preferred_Time_Slot', 'Preferred_Day', 'Preferred_Hour');
         const component = type === 'ConstraintSubactivitiesPreferredTimeSlots' ? num(c, 'Component_Number') : 0;
-        const ls = type === 'ConstraintActivityPreferredTimeSlots' ? idsOf(c) : lessons.filter((l) => matches(c, l) && (component === 0 || componentOf(l) === component));
+        const ls =
+          type === 'ConstraintActivityPreferredTimeSlots'
+            ? idsOf(c)
+            : lessons.filter((l) => matches(c, l) && (component === 0 || componentOf(l) === component));
         for (const l of placedOnly(ls)) {
           for (let k = 0; k < l.duration; k++) {
             if (!allowed.some(([d, h]) => d === l.day && h === l.hour + k)) {
@@ -387,7 +417,8 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
           for (let j = i + 1; j < ls.length; j++) {
             const a = ls[i];
             const b = ls[j];
-            if (a && b && Math.abs(a.day - b.day) < min) fail(type, `activities ${a.id} and ${b.id} are ${Math.abs(a.day - b.day)} day(s) apart`, [a.id, b.id]);
+            if (a && b && Math.abs(a.day - b.day) < min)
+              fail(type, `activities ${a.id} and ${b.id} are ${Math.abs(a.day - b.day)} day(s) apart`, [a.id, b.id]);
           }
         }
         break;
@@ -417,7 +448,8 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
         const ls = type === 'ConstraintActivityEndsStudentsDay' ? idsOf(c) : lessons.filter((l) => matches(c, l));
         for (const l of placedOnly(ls)) {
           for (const g of l.subgroups) {
-            for (let h = l.hour + l.duration; h < H; h++) if (busySubgroup(g, l.day, h)) fail(type, `activity ${l.id} is not the last of the day for ${leafNames[g]}`, [l.id]);
+            for (let h = l.hour + l.duration; h < H; h++)
+              if (busySubgroup(g, l.day, h)) fail(type, `activity ${l.id} is not the last of the day for ${leafNames[g]}`, [l.id]);
           }
         }
         break;
@@ -469,7 +501,8 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
           } else if (type.endsWith('MinHoursDaily')) {
             const min = limit('Minimum_Hours_Daily');
             const allowEmpty = str(c, 'Allow_Empty_Days') === '' ? kind === 'teacher' : str(c, 'Allow_Empty_Days') === 'true';
-            if (profile.some((p) => (p.hours > 0 && p.hours < min) || (p.hours === 0 && !allowEmpty))) broken = `fewer than ${min} hours in a day`;
+            if (profile.some((p) => (p.hours > 0 && p.hours < min) || (p.hours === 0 && !allowEmpty)))
+              broken = `fewer than ${min} hours in a day`;
           } else if (type.endsWith('MaxHoursContinuously')) {
             const max = limit('Maximum_Hours_Continuously');
             if (profile.some((p) => p.longestRun > max)) broken = `more than ${max} hours in a row`;
@@ -561,6 +594,7 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
       if (!rule.rooms.has(l.room)) fail(rule.type, `activity ${l.id} is in room "${l.room}", not one of its rooms`, [l.id]);
     }
   }
-  const counts = (m: Map<string, number>): { type: string; count: number }[] => [...m].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type));
+  const counts = (m: Map<string, number>): { type: string; count: number }[] =>
+    [...m].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type));
   return { violations, checked: counts(known), notChecked: counts(unknown), activities: lessons.length, placed: placedLessons.length };
 }
