@@ -29,9 +29,12 @@ export interface GenerateOptions {
   /** At most one progress call per this many milliseconds. Default 200. */
   progressIntervalMs?: number;
   /**
-   * How hard to work on the soft score once every lesson is placed, in steps per activity (deterministic).
-   * 0 stops at the first complete timetable. Default 400.
+   * How hard to work on the soft score once every lesson is placed, as a multiple of the work placing took
+   * (deterministic: work is counted in moves priced, not in time). 0 stops at the first complete timetable.
+   * Default 2 (about twice as long again as placing, and at least a little for every activity).
    */
+  improveEffort?: number;
+  /** Upper bound on improving steps per activity. Default 2000. */
   improveStepsPerActivity?: number;
   /** Placing steps per activity before giving up on a complete timetable. Default 2000. */
   placeStepsPerActivity?: number;
@@ -57,6 +60,9 @@ export interface GenerateResult {
     solvedAtMs: number;
     placingSteps: number;
     improvingSteps: number;
+    /** Moves priced while placing and while improving (the search's own measure of work). */
+    placingWork: number;
+    improvingWork: number;
     stoppedBy: 'finished' | 'time' | 'cancel' | 'steps';
   };
 }
@@ -72,6 +78,7 @@ export function generateTimetable(plan: Plan, options: GenerateOptions = {}): Ge
   const progressIntervalMs = options.progressIntervalMs ?? 200;
   const problem = compilePlan(plan);
   const total = problem.nActs;
+  const effort = options.improveEffort ?? 2;
   let lastProgress = -Infinity;
   const stop: { by: GenerateResult['stats']['stoppedBy'] } = { by: 'finished' };
   let solvedAtMs = -1;
@@ -81,7 +88,9 @@ export function generateTimetable(plan: Plan, options: GenerateOptions = {}): Ge
       seed,
       ...(options.tuning ? { tuning: options.tuning } : {}),
       maxPlacingSteps: Math.max(10_000, (options.placeStepsPerActivity ?? 2000) * problem.nUnits),
-      improvingSteps: Math.max(0, Math.round((options.improveStepsPerActivity ?? 400) * problem.nUnits)),
+      improvingSteps: effort <= 0 ? 0 : Math.max(0, Math.round((options.improveStepsPerActivity ?? 2000) * problem.nUnits)),
+      improveWorkRatio: effort,
+      improveWorkPerUnit: 5000 * effort,
     },
     {
       shouldStop: () => {
@@ -159,6 +168,8 @@ export function generateTimetable(plan: Plan, options: GenerateOptions = {}): Ge
       solvedAtMs,
       placingSteps: outcome.placingSteps,
       improvingSteps: outcome.improvingSteps,
+      placingWork: outcome.placingWork,
+      improvingWork: outcome.improvingWork,
       stoppedBy,
     },
   };

@@ -456,6 +456,18 @@ export function compilePlan(plan: Plan): Problem {
     ruleGapsAllowance[i] = allowance;
   }
 
+  // ---- resources whose days must stay compact (no gaps allowed, hard; with an early start, from the first period)
+  const resCompact = new Uint8Array(nRes);
+  for (let i = 0; i < ruleCount; i++) {
+    if (!isHardWeight(ruleWeight[i] ?? 0)) continue;
+    const r = ruleRes[i] ?? 0;
+    if ((ruleKind[i] === RULE_MAX_GAPS_PER_WEEK || ruleKind[i] === RULE_MAX_GAPS_PER_DAY) && ruleA[i] === 0) resCompact[r] = Math.max(resCompact[r] ?? 0, 1);
+  }
+  // An early start only shapes days that may have no gaps at all.
+  for (let i = 0; i < ruleCount; i++) {
+    if (isHardWeight(ruleWeight[i] ?? 0) && ruleKind[i] === RULE_EARLY && resCompact[ruleRes[i] ?? 0] === 1) resCompact[ruleRes[i] ?? 0] = 2;
+  }
+
   // ---- totals per resource
   const resTotalHours = new Int32Array(nRes);
   const resTotalActs = new Int32Array(nRes);
@@ -505,6 +517,7 @@ export function compilePlan(plan: Plan): Problem {
     resTotalActs,
     resActs: resActsList.map((list) => Int32Array.from(list)),
     resRules: resRulesList.map((list) => Int32Array.from(list)),
+    resCompact,
     ruleKind,
     ruleRes,
     ruleA,

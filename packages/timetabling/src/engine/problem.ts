@@ -85,6 +85,8 @@ export interface Problem {
   resActs: Int32Array[];
   /** Rule indexes of each resource. */
   resRules: Int32Array[];
+  /** 1: the resource may have no gaps (hard); 2: and must start its days early (hard); 0: otherwise. */
+  resCompact: Uint8Array;
 
   ruleKind: Int32Array;
   ruleRes: Int32Array;

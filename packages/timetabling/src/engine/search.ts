@@ -17,10 +17,18 @@ export interface SearchTuning {
   maxLevel: number;
   /** Levels below this try every start; deeper ones only the best (FET: 5). */
   wideLevels: number;
-  /** Weight of soft costs when choosing among starts while placing. */
+  /** Weight of soft costs when choosing among starts while placing... */
   softWeight: number;
+  /** ... and while improving (chains re-placing displaced units). */
+  improveSoftWeight: number;
   /** Steps without a new best before a ruin-and-recreate kick, per unit (at least 200). */
   patiencePerUnit: number;
+  /** Weight, when choosing a start, of each empty period it leaves in a day that must stay compact. */
+  holeWeight: number;
+  /** While improving: share of one-unit-in-the-way moves made as chains rather than swaps. */
+  chainMoveShare: number;
+  /** Calls allowed to one improving chain. */
+  chainMoveCalls: number;
 }
 
 export const defaultTuning: SearchTuning = {
@@ -28,7 +36,11 @@ export const defaultTuning: SearchTuning = {
   maxLevel: 14,
   wideLevels: 5,
   softWeight: 1,
+  improveSoftWeight: 10,
   patiencePerUnit: 1,
+  holeWeight: 3,
+  chainMoveShare: 0.3,
+  chainMoveCalls: 40,
 };
 
 export interface SearchOptions {
@@ -36,11 +48,18 @@ export interface SearchOptions {
   tuning?: Partial<SearchTuning>;
   /** Steps of the placing phase before giving up on a complete timetable (deterministic budget). */
   maxPlacingSteps: number;
-  /** Steps of the soft improvement phase. */
+  /** Steps of the soft improvement phase (an upper bound; the work budget below usually ends it first). */
   improvingSteps: number;
+  /** Work for improving, as a multiple of the work placing took... */
+  improveWorkRatio: number;
+  /** ... and at least this much per unit. */
+  improveWorkPerUnit: number;
 }
 
 export interface SearchOutcome {
+  /** Work (moves priced) spent placing and improving. */
+  placingWork: number;
+  improvingWork: number;
   /** Best start per unit (-1 unplaced) and room per activity. */
   start: Int32Array;
   room: Int32Array;
@@ -91,11 +110,12 @@ export class Search {
   private readonly bestStart: Int32Array;
   private readonly bestRoom: Int32Array;
   private bestPlaced = -1;
+  private improving = false;
   private steps = 0;
   private stopped = false;
   /** Recursive swapping: calls in the current chain, their limit, and which units the chain has placed. */
   private chainCalls = 0;
-  private readonly chainLimit: number;
+  private chainLimit: number;
   private readonly tuning: SearchTuning;
   private chainStamp = 0;
   private readonly chainMark: Int32Array;
@@ -182,9 +202,12 @@ export class Search {
 
   run(): SearchOutcome {
     const placing = this.place();
+    const placingWork = this.state.work;
     let improving = 0;
-    if (!this.stopped && this.bestPlaced === this.countUsable()) improving = this.improve();
+    if (!this.stopped && this.bestPlaced === this.countUsable()) improving = this.improve(placingWork);
     return {
+      placingWork,
+      improvingWork: this.state.work - placingWork,
       start: this.bestStart,
       room: this.bestRoom,
       placedUnits: Math.max(0, this.bestPlaced),
@@ -343,15 +366,23 @@ export class Search {
   }
 
   /** Starts of u worth trying, best first: few units to displace, no hard rule broken, low soft cost. */
-  private rankStarts(u: number): { slots: number[]; free: boolean } {
+  /**
+   * Starts worth trying for u, best first, and the best free one (nothing in the way, no hard rule broken; -1
+   * if none). Like FET, a soft rule broken costs about as much as a unit to displace, so a free start that
+   * breaks one may come after starts that displace a unit but keep it.
+   */
+  private rankStarts(u: number): { slots: number[]; freeSlot: number; freeFirst: boolean } {
     const p = this.p;
     const s = this.state;
     const domain = p.unitDomain[u];
-    if (!domain) return { slots: [], free: false };
+    if (!domain) return { slots: [], freeSlot: -1, freeFirst: false };
     const values: number[] = [];
     const slots: number[] = [];
     let bestFree = -1;
     let bestFreeValue = Number.POSITIVE_INFINITY;
+    let bestOther = Number.POSITIVE_INFINITY;
+    const softWeight = this.improving ? this.tuning.improveSoftWeight : this.tuning.softWeight;
+    const holeWeight = this.tuning.holeWeight;
     for (let i = 0; i < domain.length; i++) {
       const slot = domain[i] ?? 0;
       const n = s.countConflicts(u, slot);
@@ -371,7 +402,7 @@ export class Search {
         // Nothing in the way: price the rules (a free start may still break one).
         s.evaluate(u, slot);
         if (s.evRoomMissing > 0) continue;
-        value = 10 * s.evHard + this.tuning.softWeight * s.evSoft + this.rng.next();
+        value = 10 * s.evHard + softWeight * s.evSoft + holeWeight * s.holesDelta(u, slot) + this.rng.next();
         if (s.evHard <= 0) {
           if (value < bestFreeValue) {
             bestFreeValue = value;
@@ -380,24 +411,40 @@ export class Search {
           continue;
         }
       } else {
-        // Units in the way: FET counts a soft rule broken as one more conflict most of the time; price the
-        // cheap rules (groups, own start) the same way.
+        // Units in the way: price the cheap rules (groups, own start) the same way.
         s.quickDelta(u, slot);
-        value += 10 * s.evHard + this.tuning.softWeight * s.evSoft + this.rng.next();
+        value += 10 * s.evHard + softWeight * s.evSoft + holeWeight * s.holesDelta(u, slot) + this.rng.next();
       }
+      if (value < bestOther) bestOther = value;
       slots.push(slot);
       values.push(value);
     }
-    if (bestFree >= 0) return { slots: [bestFree], free: true };
+    if (bestFree >= 0 && bestFreeValue <= bestOther) return { slots: [bestFree], freeSlot: bestFree, freeFirst: true };
     const order = slots.map((_, i) => i).sort((x, y) => (values[x] ?? 0) - (values[y] ?? 0));
-    return { slots: order.map((i) => slots[i] ?? 0), free: false };
+    const ranked = order.map((i) => slots[i] ?? 0);
+    if (bestFree >= 0) {
+      // The free start goes where its value puts it.
+      let at = 0;
+      while (at < order.length && (values[order[at] ?? 0] ?? 0) < bestFreeValue) at++;
+      ranked.splice(at, 0, bestFree);
+    }
+    return { slots: ranked, freeSlot: bestFree, freeFirst: false };
   }
 
   private trySwap(u: number, level: number): boolean {
     if (level > this.tuning.maxLevel || ++this.chainCalls > this.chainLimit) return false;
     const s = this.state;
-    const { slots, free } = this.rankStarts(u);
-    const tries = free ? 1 : level < this.tuning.wideLevels ? slots.length : Math.min(1, slots.length);
+    const { slots, freeSlot, freeFirst } = this.rankStarts(u);
+    let tries = freeFirst ? 1 : level < this.tuning.wideLevels ? slots.length : Math.min(1, slots.length);
+    // Deep in a chain only the best start is tried, and the best free one if that fails.
+    if (!freeFirst && tries < slots.length && freeSlot >= 0 && slots[0] !== freeSlot) {
+      const at = slots.indexOf(freeSlot);
+      if (at > 0) {
+        slots.splice(at, 1);
+        slots.splice(1, 0, freeSlot);
+        tries = 2;
+      }
+    }
     for (let i = 0; i < tries; i++) {
       const slot = slots[i] ?? 0;
       const mark = s.mark();
@@ -556,38 +603,110 @@ export class Search {
 
   // ------------------------------------------------------------------ improving
 
-  /** Simulated annealing on the soft score; every accepted move keeps the hard rules (hard cost stays 0). */
-  private improve(): number {
+  /** Units taking part in a broken soft rule now (their own start or room, a group rule, a person's day). */
+  private hotUnits(into: number[]): void {
+    const p = this.p;
+    const s = this.state;
+    into.length = 0;
+    const stamp = ++this.chainStamp;
+    const add = (u: number): void => {
+      if (this.chainMark[u] === stamp || this.fixed[u] || !this.usable[u]) return;
+      this.chainMark[u] = stamp;
+      into.push(u);
+    };
+    for (let a = 0; a < p.nActs; a++) if ((s.actSoft[a] ?? 0) > 0) add(p.actUnit[a] ?? 0);
+    for (let g = 0; g < p.groupKind.length; g++) if ((s.groupSoft[g] ?? 0) > 0) for (const a of p.groupActs[g] ?? []) add(p.actUnit[a] ?? 0);
+    for (let r = 0; r < p.nRes; r++) if ((s.resSoft[r] ?? 0) > 0) for (const a of p.resActs[r] ?? []) add(p.actUnit[a] ?? 0);
+  }
+
+  /**
+   * A larger move for the soft score: put u at `to`, displacing what is in the way, and place the displaced
+   * units again by recursive swapping (a short chain). Kept when every unit is placed, no hard rule is broken
+   * and the annealing rule accepts the change in soft score; taken back otherwise.
+   */
+  private chainMove(u: number, to: number, temperature: number): boolean {
+    const s = this.state;
+    const before = s.soft;
+    const mark = s.mark();
+    this.chainStamp++;
+    this.chainCalls = 0;
+    const limit = this.chainLimit;
+    this.chainLimit = this.tuning.chainMoveCalls;
+    let ok = false;
+    s.evaluate(u, to);
+    if (s.evRoomMissing === 0) {
+      const displaced = Array.from(s.evConflicts.subarray(0, s.evConflictCount));
+      if (!displaced.some((c) => this.fixed[c])) {
+        const rooms = Int32Array.from(s.evRooms);
+        for (const c of displaced) s.remove(c);
+        s.evRooms.set(rooms);
+        s.place(u, to);
+        this.chainMark[u] = this.chainStamp;
+        ok = this.repairInChain(u, displaced);
+        for (let i = 0; ok && i < displaced.length; i++) ok = this.trySwap(displaced[i] ?? 0, 1);
+        ok = ok && s.hard <= 1e-9;
+      }
+    }
+    this.chainLimit = limit;
+    const delta = s.soft - before;
+    if (ok && (delta <= 0 || this.rng.next() < Math.exp(-delta / temperature))) {
+      s.commit();
+      return true;
+    }
+    s.rollback(mark);
+    s.commit();
+    return false;
+  }
+
+  /**
+   * Simulated annealing on the soft score: a unit (mostly one in a broken soft rule) to a random allowed start,
+   * swapping with the one unit in the way if there is one; every accepted move keeps the hard cost at 0.
+   */
+  private improve(placingWork: number): number {
     const p = this.p;
     const s = this.state;
     const steps = this.options.improvingSteps;
     if (steps <= 0) return 0;
+    // Work allowed: a share of what placing took, and never less than a floor per unit.
+    const budget = Math.max(this.options.improveWorkPerUnit * p.nUnits, this.options.improveWorkRatio * placingWork);
+    this.improving = true;
+    const workStart = s.work;
     const movable: number[] = [];
     for (let u = 0; u < p.nUnits; u++) if (this.usable[u] && !this.fixed[u] && (p.unitDomain[u]?.length ?? 0) > 1) movable.push(u);
     if (movable.length === 0) return 0;
+    const hot: number[] = [];
     let bestSoft = s.soft;
     let temperature = 0.5;
-    const cooling = Math.pow(0.002 / temperature, 1 / Math.max(1, steps));
     const startStep = this.steps;
     for (let i = 0; i < steps; i++) {
       this.steps++;
       if (this.checkStop('improving')) break;
-      temperature *= cooling;
-      const u = movable[this.rng.int(movable.length)] ?? 0;
+      if (s.soft <= 1e-9 || s.work - workStart > budget) break;
+      temperature = 0.5 * Math.pow(0.004, (s.work - workStart) / budget);
+      if (i % 64 === 0) this.hotUnits(hot);
+      const u = hot.length > 0 && this.rng.next() < 0.7 ? (hot[this.rng.int(hot.length)] ?? 0) : (movable[this.rng.int(movable.length)] ?? 0);
       const domain = p.unitDomain[u];
-      if (!domain) continue;
+      if (!domain || domain.length < 2) continue;
       const from = s.start[u] ?? -1;
       const to = domain[this.rng.int(domain.length)] ?? 0;
-      s.evaluate(u, to);
+      if (to === from) continue;
+      const n = s.countConflicts(u, to);
+      if (n > 1 || (n === 1 && this.rng.next() < this.tuning.chainMoveShare)) {
+        if (this.chainMove(u, to, temperature) && s.soft < bestSoft - 1e-9) {
+          bestSoft = s.soft;
+          this.saveBest();
+        }
+        continue;
+      }
       let other = -1;
-      if (s.evConflictCount === 1) {
+      if (n === 1) {
         // One unit in the way: try the swap (it goes where u was).
         other = s.evConflicts[0] ?? -1;
-        if (other < 0 || this.fixed[other] || !(p.unitDomain[other] ?? new Int32Array(0)).includes(from)) continue;
+        if (other < 0 || this.fixed[other] || p.unitDomain[other]?.includes(from) !== true) continue;
         s.evaluate(u, to, other, from);
-        if (s.evConflictCount > 0) continue;
-      } else if (s.evConflictCount > 0) continue;
-      if (s.evHard > 1e-9 || s.evRoomMissing > 0) continue;
+      } else if (n === 0) s.evaluate(u, to);
+      else continue;
+      if (s.evConflictCount > 0 || s.evHard > 1e-9 || s.evRoomMissing > 0) continue;
       const delta = s.evSoft;
       if (delta <= 0 || this.rng.next() < Math.exp(-delta / temperature)) {
         if (other >= 0) s.placePair(u, to, other, from);

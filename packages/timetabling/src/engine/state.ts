@@ -82,6 +82,8 @@ export class State {
   hard = 0;
   soft = 0;
   placedUnits = 0;
+  /** Moves priced so far (full or cheap): the search's measure of work, the same on any machine. */
+  work = 0;
 
   // ---- the move being priced (virtual starts)
   private vU1 = -1;
@@ -500,6 +502,7 @@ export class State {
    * (the change in cost, conflicts not counted), evConflicts (units in the way) and evRooms.
    */
   evaluate(u1: number, s1: number, u2 = -1, s2 = -1): void {
+    this.work += 4;
     const p = this.p;
     const nDays = p.nDays;
     const nHours = p.nHours;
@@ -670,10 +673,45 @@ export class State {
   }
 
   /**
+   * How many more empty usable periods unit u at s would leave inside (and, with an early-start rule, before)
+   * the days of its teachers and students that may have few gaps: what the lessons still to place would have
+   * to fill. A guide for the placing order, not a cost.
+   */
+  holesDelta(u: number, s: number): number {
+    const p = this.p;
+    const compact = p.resCompact;
+    const nDays = p.nDays;
+    const d = (s / p.nHours) | 0;
+    const h = s % p.nHours;
+    const old = this.start[u] ?? -1;
+    let delta = 0;
+    const acts = p.unitActs[u];
+    if (!acts) return 0;
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i] ?? 0;
+      const bits = ((((1 << (p.actDuration[a] ?? 1)) - 1) << h) >>> 0) as number;
+      const resources = p.actClashResources[a];
+      if (!resources) continue;
+      for (let j = 0; j < resources.length; j++) {
+        const r = resources[j] ?? 0;
+        const kind = compact[r] ?? 0;
+        if (kind === 0 || old >= 0) continue;
+        const m = this.mask[r * nDays + d] ?? 0;
+        const av = p.resAvail[r * nDays + d] ?? 0;
+        const next = (m | bits) >>> 0;
+        delta += gapsOfDay(next, av) - gapsOfDay(m, av);
+        if (kind === 2) delta += firstGapsOfDay(next, av) - firstGapsOfDay(m, av);
+      }
+    }
+    return delta;
+  }
+
+  /**
    * The cheap part of pricing unit u at s (from out): its group rules (min days, same day...) and its own start
    * preferences, into evHard / evSoft. Resources and rooms are left out.
    */
   quickDelta(u: number, s: number): void {
+    this.work += 1;
     const p = this.p;
     this.vU1 = u;
     this.vS1 = s;
@@ -721,6 +759,7 @@ export class State {
    * free): much cheaper than evaluate. Fills evConflicts; returns how many.
    */
   countConflicts(u: number, s: number): number {
+    this.work += 1;
     const p = this.p;
     const nSlots = p.nSlots;
     const stamp = this.nextStamp();
