@@ -12,11 +12,19 @@ const [planFile, seed, limit, outFile] = process.argv.slice(2);
 const plan = JSON.parse(fs.readFileSync(planFile, 'utf8'));
 let heapPeak = process.memoryUsage().heapUsed;
 const began = performance.now();
+let firstCompleteCpu = null;
+let firstCompleteWall = null;
 const result = generateTimetable(plan, {
   seed: Number(seed),
   timeLimitMs: Number(limit),
-  progressIntervalMs: 100,
-  onProgress: () => {
+  progressIntervalMs: 0,
+  onProgress: (progress) => {
+    if (progress.phase === 'improving' && firstCompleteCpu === null) {
+      // Every lesson placed: what this process had spent by then (to set beside fet-cl, which stops there).
+      const cpu = process.cpuUsage();
+      firstCompleteCpu = (cpu.user + cpu.system) / 1000;
+      firstCompleteWall = performance.now();
+    }
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   },
 });
@@ -32,6 +40,9 @@ fs.writeFileSync(
     softScore: result.softScore,
     stats: result.stats,
     generateMs,
+    firstCompleteCpuMs: firstCompleteCpu,
+    firstCompleteSinceStartMs: firstCompleteWall === null ? null : firstCompleteWall - began,
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
     peakRssMiB: process.resourceUsage().maxRSS / 1024,
     heapPeakMiB: heapPeak / 1024 / 1024,
   }),

@@ -106,11 +106,11 @@ function runFet(fetFile, outDir, seed) {
   const useTime = fs.existsSync('/usr/bin/time');
   const t0 = performance.now();
   const res = useTime
-    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', 'fet-cl', ...args], { encoding: 'utf8', timeout: (limitS + 60) * 1000 })
+    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'fet-cl', ...args], { encoding: 'utf8', timeout: (limitS + 60) * 1000 })
     : spawnSync('fet-cl', args, { encoding: 'utf8', timeout: (limitS + 60) * 1000 });
   const wallMs = performance.now() - t0;
   const stdout = res.stdout ?? '';
-  const timeLine = /TIME ([\d.]+) (\d+)/.exec(res.stderr ?? '');
+  const timeLine = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(res.stderr ?? '');
   const name = path.basename(fetFile, '.fet');
   const solutionFile = path.join(outDir, 'timetables', name, `${name}_activities.xml`);
   const searching = /Total searching time \(seconds\): (\d+)/.exec(stdout);
@@ -118,7 +118,8 @@ function runFet(fetFile, outDir, seed) {
     solved: stdout.includes('Simulation successful') && fs.existsSync(solutionFile),
     wallMs,
     searchingS: searching ? Number(searching[1]) : null,
-    peakRssMiB: timeLine ? Number(timeLine[2]) / 1024 : null,
+    cpuMs: timeLine ? (Number(timeLine[2]) + Number(timeLine[3])) * 1000 : null,
+    peakRssMiB: timeLine ? Number(timeLine[4]) / 1024 : null,
     solutionFile,
   };
 }
@@ -208,6 +209,7 @@ async function main() {
           seed,
           solved: fet.solved,
           wallMs: fet.wallMs,
+          cpuMs: fet.cpuMs,
           searchingS: fet.searchingS,
           peakRssMiB: fet.peakRssMiB,
           hardViolations: hard,
@@ -228,11 +230,17 @@ async function main() {
         })),
       );
       const solved = ours.status === 'solved' && verify.violations.length === 0;
+      // The process as it would have been had it stopped at its first complete timetable, as fet-cl does.
+      const firstWallMs =
+        ours.firstCompleteSinceStartMs === null ? ours.wallMs : ours.wallMs - (ours.generateMs - ours.firstCompleteSinceStartMs);
       row.ours.push({
         seed,
         solved,
         status: ours.status,
         wallMs: ours.wallMs,
+        cpuMs: ours.cpuMs,
+        firstWallMs,
+        firstCpuMs: ours.firstCompleteCpuMs ?? ours.cpuMs,
         generateMs: ours.generateMs,
         solvedAtMs: ours.stats.solvedAtMs,
         peakRssMiB: ours.peakRssMiB,
@@ -242,27 +250,33 @@ async function main() {
         softScore: ours.softScore,
       });
       log(
-        `  ours   seed ${seed}: ${solved ? 'solved' : `NOT solved (${ours.unplaced} unplaced)`} in ${fmt(ours.wallMs / 1000)} s (first complete ${fmt(ours.stats.solvedAtMs / 1000)} s), verifier: ${verify.violations.length} hard, soft ${fmt(ours.softScore)}, ${fmt(ours.peakRssMiB, 0)} MiB`,
+        `  ours   seed ${seed}: ${solved ? 'solved' : `NOT solved (${ours.unplaced} unplaced)`}: first complete at ${fmt(firstWallMs / 1000)} s, improved by ${fmt(ours.wallMs / 1000)} s; verifier: ${verify.violations.length} hard, soft ${fmt(ours.softScore)}, ${fmt(ours.peakRssMiB, 0)} MiB`,
       );
     }
     const fetSolved = row.fet.filter((r) => r.solved);
     const oursSolved = row.ours.filter((r) => r.solved);
+    const asLimit = (r, key) => (r.solved ? r[key] : limitS * 1000);
     row.summary = {
       fetSolved: fetSolved.length,
       oursSolved: oursSolved.length,
-      fetMedianS: median(row.fet.map((r) => (r.solved ? r.wallMs / 1000 : Infinity))),
-      oursMedianS: median(row.ours.map((r) => (r.solved ? r.wallMs / 1000 : Infinity))),
-      oursFirstCompleteMedianS: median(row.ours.map((r) => (r.solved ? r.solvedAtMs / 1000 : Infinity))),
+      fetMedianS: median(fetSolved.map((r) => r.wallMs / 1000)),
+      fetCpuMedianS: median(fetSolved.map((r) => (r.cpuMs ?? NaN) / 1000)),
+      oursFirstMedianS: median(oursSolved.map((r) => r.firstWallMs / 1000)),
+      oursFirstCpuMedianS: median(oursSolved.map((r) => r.firstCpuMs / 1000)),
+      oursTotalMedianS: median(oursSolved.map((r) => r.wallMs / 1000)),
       fetSoftMedian: median(fetSolved.map((r) => r.softScore)),
       oursSoftMedian: median(oursSolved.map((r) => r.softScore)),
       oursPeakRssMiB: Math.max(...row.ours.map((r) => r.peakRssMiB)),
+      oursHeapPeakMiB: Math.max(...row.ours.map((r) => r.heapPeakMiB)),
       fetPeakRssMiB: row.fet.length ? Math.max(...row.fet.map((r) => r.peakRssMiB ?? 0)) : null,
-      hardViolations: Math.max(0, ...row.ours.map((r) => r.hardViolations)),
+      oursHardViolations: Math.max(0, ...row.ours.map((r) => r.hardViolations)),
+      fetHardViolations: Math.max(0, ...row.fet.filter((r) => r.solved).map((r) => r.hardViolations ?? 0)),
     };
-    // Ratio of medians over all runs (a run not solved counts as the time limit).
-    const fetAll = median(row.fet.map((r) => (r.solved ? r.wallMs : limitS * 1000)));
-    const oursAll = median(row.ours.map((r) => (r.solved ? r.wallMs : limitS * 1000)));
-    row.summary.ratio = fetAll ? oursAll / fetAll : null;
+    // Ratios of medians over all runs, a run not solved counting as the limit: wall and CPU, to first complete.
+    const fetWall = median(row.fet.map((r) => asLimit(r, 'wallMs')));
+    const fetCpu = median(row.fet.map((r) => (r.solved ? (r.cpuMs ?? NaN) : limitS * 1000)));
+    row.summary.ratio = fetWall ? median(row.ours.map((r) => asLimit(r, 'firstWallMs'))) / fetWall : null;
+    row.summary.cpuRatio = fetCpu ? median(row.ours.map((r) => asLimit(r, 'firstCpuMs'))) / fetCpu : null;
     results.instances.push(row);
   }
   results.elapsedS = (Date.now() - began) / 1000;
@@ -288,21 +302,21 @@ function renderMarkdown(results) {
   const lines = [
     '# Timetable generator beside fet-cl',
     '',
-    `${results.date}; ${m.cpuModel}, ${m.cores} cores (shared), ${m.ramGiB} GiB, Node ${m.node}, load at start ${m.loadAverageAtStart.join(' ')}; ${results.fet}.`,
-    `${results.options.runs} run(s) per side and school, seeds 1..${results.options.runs}, turn about, ${results.options.limitS} s limit each; times are whole processes (fet-cl reading the exported .fet and writing its result; ours reading the plan and writing placements).`,
+    `${results.date}; ${m.cpuModel}, ${m.cores} cores shared with other work, ${m.ramGiB} GiB, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' ')}; ${results.fet}.`,
+    `${results.options.runs} run(s) per side and school (seeds 1..${results.options.runs}), taking turns, ${results.options.limitS} s limit each. Every time is a whole process: fet-cl reading the exported .fet and writing its timetable; ours reading the plan and writing placements.`,
     '',
-    '| School | Activities | fet-cl solved | fet-cl time (s) | ours solved | ours time (s) | ours first complete (s) | ratio ours/fet | hard violations (verifier) | soft fet-cl | soft ours | ours peak RSS (MiB) | fet-cl peak RSS (MiB) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| School | Activities | fet-cl solved | fet-cl s (CPU s) | ours solved | ours first complete s (CPU s) | ratio wall / CPU | ours with soft improving s | hard (verifier) fet / ours | soft fet-cl | soft ours | peak RSS fet-cl / ours MiB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results.instances) {
     const s = r.summary;
     lines.push(
-      `| ${r.country} (${path.basename(r.file, '.fet')}) | ${r.activities} | ${s.fetSolved}/${r.fet.length} | ${fmt(s.fetMedianS)} | ${s.oursSolved}/${r.ours.length} | ${fmt(s.oursMedianS)} | ${fmt(s.oursFirstCompleteMedianS)} | ${fmt(s.ratio)} | ${s.hardViolations} | ${fmt(s.fetSoftMedian)} | ${fmt(s.oursSoftMedian)} | ${fmt(s.oursPeakRssMiB, 0)} | ${fmt(s.fetPeakRssMiB, 0)} |`,
+      `| ${r.country} (${path.basename(r.file, '.fet')}) | ${r.activities} | ${s.fetSolved}/${r.fet.length} | ${fmt(s.fetMedianS)} (${fmt(s.fetCpuMedianS)}) | ${s.oursSolved}/${r.ours.length} | ${fmt(s.oursFirstMedianS)} (${fmt(s.oursFirstCpuMedianS)}) | ${fmt(s.ratio)} / ${fmt(s.cpuRatio)} | ${fmt(s.oursTotalMedianS)} | ${s.fetHardViolations} / ${s.oursHardViolations} | ${fmt(s.fetSoftMedian)} | ${fmt(s.oursSoftMedian)} | ${fmt(s.fetPeakRssMiB, 0)} / ${fmt(s.oursPeakRssMiB, 0)} |`,
     );
   }
   lines.push(
     '',
-    'Times are medians of the solved runs; the ratio compares medians over all runs, an unsolved run counting as the limit. Soft scores are both priced by the library’s evaluator (sum of weight/100 × how far each soft rule is broken; lower is better).',
+    'Times are medians of the solved runs. Ratios are ours over fet-cl, medians over all runs, to the first complete timetable (fet-cl stops there; an unsolved run counts as the limit). "With soft improving" is the whole default run, which goes on improving the soft score. Soft scores: both timetables priced by the library’s evaluator (sum of weight/100 × how far each soft rule is broken; lower is better). Hard: violations the independent verifier finds against the exported .fet.',
   );
   return `${lines.join('\n')}\n`;
 }
