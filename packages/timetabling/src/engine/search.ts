@@ -494,11 +494,59 @@ export class Search {
             best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
         }
       }
-      if (best < 0) return false;
+      if (best < 0) {
+        // No single unit helps (a teacher over their days a week, say): take out a whole day of theirs.
+        const day = this.bestDayToClear(u, true);
+        if (!day) return false;
+        for (const c of day) {
+          s.remove(c);
+          displaced.push(c);
+        }
+        continue;
+      }
       s.remove(best);
       displaced.push(best);
     }
     return true;
+  }
+
+  /**
+   * For a hard rule on one of u's teachers or students that no single eviction helps: the smallest set of units
+   * on one other day of that person whose removal lowers the hard cost (null if none, or only big ones).
+   */
+  private bestDayToClear(u: number, inChain: boolean): number[] | null {
+    const p = this.p;
+    const s = this.state;
+    const uStart = s.start[u] ?? -1;
+    const uDay = uStart >= 0 ? Math.floor(uStart / p.nHours) : -1;
+    const hard = s.hard;
+    let best: number[] | null = null;
+    const wasLogging = s.isLogging();
+    for (const a of p.unitActs[u] ?? []) {
+      for (const r of p.actClashResources[a] ?? []) {
+        if ((s.resHard[r] ?? 0) <= 0) continue;
+        const byDay: number[][] = Array.from({ length: p.nDays }, () => []);
+        for (const other of p.resActs[r] ?? []) {
+          const ou = p.actUnit[other] ?? 0;
+          const start = s.start[ou] ?? -1;
+          if (ou === u || start < 0) continue;
+          const d = Math.floor(start / p.nHours);
+          if (d === uDay) continue;
+          if (this.fixed[ou] || (inChain && this.chainMark[ou] === this.chainStamp)) byDay[d] = [-1];
+          else if (!byDay[d]?.includes(-1) && !byDay[d]?.includes(ou)) byDay[d]?.push(ou);
+        }
+        for (const day of byDay) {
+          if (day.length === 0 || day.includes(-1) || day.length > 4 || (best && day.length >= best.length)) continue;
+          const mark = s.mark();
+          for (const c of day) s.remove(c);
+          const helps = s.hard < hard - 1e-9;
+          s.rollback(mark);
+          if (!wasLogging) s.commit();
+          if (helps) best = day;
+        }
+      }
+    }
+    return best;
   }
 
   private considerEviction(c: number, u: number, best: number, bestValue: number, setValue: (v: number) => void): number {
@@ -594,6 +642,13 @@ export class Search {
         if (value < bestValue) {
           bestValue = value;
           best = c;
+        }
+      }
+      if (best === u) {
+        const day = this.bestDayToClear(u, false);
+        if (day) {
+          for (const c of day) this.evict(c);
+          continue;
         }
       }
       this.evict(best);

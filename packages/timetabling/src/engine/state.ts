@@ -932,6 +932,10 @@ export class State {
   private readonly logFrom: number[] = [];
   private readonly logRooms: (Int32Array | null)[] = [];
 
+  isLogging(): boolean {
+    return this.logging;
+  }
+
   /** Starts recording changes; returns a mark to roll back to. */
   mark(): number {
     this.logging = true;
