@@ -119,6 +119,11 @@ export class Search {
   private readonly tuning: SearchTuning;
   private chainStamp = 0;
   private readonly chainMark: Int32Array;
+  /** Per chain level, reused: ranked starts and their values, displaced units, rooms. */
+  private readonly levelSlots: Int32Array[] = [];
+  private readonly levelValues: Float64Array[] = [];
+  private readonly levelDisplaced: number[][] = [];
+  private readonly levelRooms: Int32Array[] = [];
 
   constructor(problem: Problem, options: SearchOptions, control: SearchControl) {
     const p = problem;
@@ -139,6 +144,14 @@ export class Search {
     this.bestRoom = new Int32Array(p.nActs).fill(-1);
     this.chainMark = new Int32Array(p.nUnits);
     this.tuning = { ...defaultTuning, ...options.tuning };
+    let maxUnitActs = 1;
+    for (const acts of p.unitActs) maxUnitActs = Math.max(maxUnitActs, acts.length);
+    for (let level = 0; level <= this.tuning.maxLevel + 1; level++) {
+      this.levelSlots.push(new Int32Array(p.nSlots + 1));
+      this.levelValues.push(new Float64Array(p.nSlots + 1));
+      this.levelDisplaced.push([]);
+      this.levelRooms.push(new Int32Array(2 * maxUnitActs));
+    }
     this.chainLimit = Math.max(50, Math.round(this.tuning.chainCallsPerUnit * p.nUnits));
     const impossibleActs = new Set(p.impossible.map((i) => i.activity));
     for (let u = 0; u < p.nUnits; u++) {
@@ -371,13 +384,14 @@ export class Search {
    * if none). Like FET, a soft rule broken costs about as much as a unit to displace, so a free start that
    * breaks one may come after starts that displace a unit but keep it.
    */
-  private rankStarts(u: number): { slots: number[]; freeSlot: number; freeFirst: boolean } {
+  private rankStarts(u: number, level: number): { count: number; freeSlot: number; freeFirst: boolean } {
     const p = this.p;
     const s = this.state;
     const domain = p.unitDomain[u];
-    if (!domain) return { slots: [], freeSlot: -1, freeFirst: false };
-    const values: number[] = [];
-    const slots: number[] = [];
+    const slots = this.levelSlots[level] ?? new Int32Array(p.nSlots);
+    const values = this.levelValues[level] ?? new Float64Array(p.nSlots);
+    if (!domain) return { count: 0, freeSlot: -1, freeFirst: false };
+    let count = 0;
     let bestFree = -1;
     let bestFreeValue = Number.POSITIVE_INFINITY;
     let bestOther = Number.POSITIVE_INFINITY;
@@ -416,41 +430,54 @@ export class Search {
         value += 10 * s.evHard + softWeight * s.evSoft + holeWeight * s.holesDelta(u, slot) + this.rng.next();
       }
       if (value < bestOther) bestOther = value;
-      slots.push(slot);
-      values.push(value);
+      // Insertion into the sorted prefix (domains are a few dozen starts).
+      let at = count++;
+      while (at > 0 && (values[at - 1] ?? 0) > value) {
+        values[at] = values[at - 1] ?? 0;
+        slots[at] = slots[at - 1] ?? 0;
+        at--;
+      }
+      values[at] = value;
+      slots[at] = slot;
     }
-    if (bestFree >= 0 && bestFreeValue <= bestOther) return { slots: [bestFree], freeSlot: bestFree, freeFirst: true };
-    const order = slots.map((_, i) => i).sort((x, y) => (values[x] ?? 0) - (values[y] ?? 0));
-    const ranked = order.map((i) => slots[i] ?? 0);
+    if (bestFree >= 0 && bestFreeValue <= bestOther) {
+      slots[0] = bestFree;
+      return { count: 1, freeSlot: bestFree, freeFirst: true };
+    }
     if (bestFree >= 0) {
       // The free start goes where its value puts it.
-      let at = 0;
-      while (at < order.length && (values[order[at] ?? 0] ?? 0) < bestFreeValue) at++;
-      ranked.splice(at, 0, bestFree);
+      let at = count++;
+      while (at > 0 && (values[at - 1] ?? 0) > bestFreeValue) {
+        values[at] = values[at - 1] ?? 0;
+        slots[at] = slots[at - 1] ?? 0;
+        at--;
+      }
+      values[at] = bestFreeValue;
+      slots[at] = bestFree;
     }
-    return { slots: ranked, freeSlot: bestFree, freeFirst: false };
+    return { count, freeSlot: bestFree, freeFirst: false };
   }
 
   private trySwap(u: number, level: number): boolean {
     if (level > this.tuning.maxLevel || ++this.chainCalls > this.chainLimit) return false;
     const s = this.state;
-    const { slots, freeSlot, freeFirst } = this.rankStarts(u);
-    let tries = freeFirst ? 1 : level < this.tuning.wideLevels ? slots.length : Math.min(1, slots.length);
+    const { count, freeSlot, freeFirst } = this.rankStarts(u, level);
+    const slots = this.levelSlots[level] ?? new Int32Array(0);
+    let tries = freeFirst ? 1 : level < this.tuning.wideLevels ? count : Math.min(1, count);
     // Deep in a chain only the best start is tried, and the best free one if that fails.
-    if (!freeFirst && tries < slots.length && freeSlot >= 0 && slots[0] !== freeSlot) {
-      const at = slots.indexOf(freeSlot);
-      if (at > 0) {
-        slots.splice(at, 1);
-        slots.splice(1, 0, freeSlot);
-        tries = 2;
-      }
+    if (!freeFirst && tries < count && freeSlot >= 0 && slots[0] !== freeSlot) {
+      slots[1] = freeSlot;
+      tries = 2;
     }
+    const displaced = this.levelDisplaced[level] ?? [];
+    const rooms = this.levelRooms[level] ?? new Int32Array(0);
     for (let i = 0; i < tries; i++) {
       const slot = slots[i] ?? 0;
       const mark = s.mark();
       s.evaluate(u, slot);
-      const displaced = Array.from(s.evConflicts.subarray(0, s.evConflictCount));
-      const rooms = Int32Array.from(s.evRooms);
+      displaced.length = 0;
+      for (let c = 0; c < s.evConflictCount; c++) displaced.push(s.evConflicts[c] ?? 0);
+      rooms.set(s.evRooms);
       for (const c of displaced) s.remove(c);
       s.evRooms.set(rooms);
       s.place(u, slot);
@@ -460,8 +487,8 @@ export class Search {
         continue;
       }
       let ok = true;
-      for (const c of displaced) {
-        if (!this.trySwap(c, level + 1)) {
+      for (let k = 0; k < displaced.length; k++) {
+        if (!this.trySwap(displaced[k] ?? 0, level + 1)) {
           ok = false;
           break;
         }

@@ -77,8 +77,10 @@ export class State {
   readonly resSoft: Float64Array;
   readonly groupHard: Float64Array;
   readonly groupSoft: Float64Array;
-  /** Soft cost of each placed activity's own start and room. */
+  /** Soft cost of each placed activity's own start and room... */
   readonly actSoft: Float64Array;
+  /** ... and its room part alone. */
+  private readonly actRoomSoft: Float64Array;
   hard = 0;
   soft = 0;
   placedUnits = 0;
@@ -139,6 +141,7 @@ export class State {
     this.groupHard = new Float64Array(p.groupKind.length);
     this.groupSoft = new Float64Array(p.groupKind.length);
     this.actSoft = new Float64Array(p.nActs);
+    this.actRoomSoft = new Float64Array(p.nActs);
     let maxUnitActs = 1;
     let maxTouched = 1;
     for (let u = 0; u < p.nUnits; u++) {
@@ -156,6 +159,7 @@ export class State {
     this.dayGaps = new Int32Array(p.nDays);
     this.dayFirst = new Int32Array(p.nDays);
     this.resPos = new Int32Array(p.nRes);
+    this.rollbackRooms = new Int32Array(maxUnitActs);
     this.groupMark = new Int32Array(p.groupKind.length);
     this.applyResources = new Int32Array(p.nRes);
     this.applyGroups = new Int32Array(Math.max(1, p.groupKind.length));
@@ -826,10 +830,7 @@ export class State {
 
   /** The room part of a placed activity's soft cost (its start part is priced separately). */
   private actSoftRoomPart(a: number): number {
-    const u = this.p.actUnit[a] ?? 0;
-    const start = this.start[u] ?? -1;
-    if (start < 0) return 0;
-    return this.roomCost(a, this.room[a] ?? -1, start);
+    return this.actRoomSoft[a] ?? 0;
   }
 
   /**
@@ -930,7 +931,11 @@ export class State {
   private logging = false;
   private readonly logUnit: number[] = [];
   private readonly logFrom: number[] = [];
-  private readonly logRooms: (Int32Array | null)[] = [];
+  /** Rooms the logged unit's members had, flat (logRoomAt[i] indexes it; -1: the unit was out). */
+  private logRoomAt: number[] = [];
+  private logRoomData = new Int32Array(1024);
+  private logRoomLength = 0;
+  private readonly rollbackRooms: Int32Array;
 
   isLogging(): boolean {
     return this.logging;
@@ -948,11 +953,19 @@ export class State {
     this.logging = false;
     for (let i = this.logUnit.length - 1; i >= mark; i--) {
       const u = this.logUnit[i] ?? 0;
-      this.applyUnit(u, this.start[u] ?? -1, this.logFrom[i] ?? -1, this.logRooms[i] ?? null, 0);
+      const at = this.logRoomAt[i] ?? -1;
+      let rooms: Int32Array | null = null;
+      if (at >= 0) {
+        const n = this.p.unitActs[u]?.length ?? 0;
+        for (let k = 0; k < n; k++) this.rollbackRooms[k] = this.logRoomData[at + k] ?? -1;
+        rooms = this.rollbackRooms;
+        this.logRoomLength = at;
+      }
+      this.applyUnit(u, this.start[u] ?? -1, this.logFrom[i] ?? -1, rooms, 0);
     }
     this.logUnit.length = mark;
     this.logFrom.length = mark;
-    this.logRooms.length = mark;
+    this.logRoomAt.length = mark;
     this.logging = wasLogging;
   }
 
@@ -961,7 +974,8 @@ export class State {
     this.logging = false;
     this.logUnit.length = 0;
     this.logFrom.length = 0;
-    this.logRooms.length = 0;
+    this.logRoomAt.length = 0;
+    this.logRoomLength = 0;
   }
 
   private applyUnit(u: number, from: number, to: number, rooms: Int32Array | null, roomsFrom: number): void {
@@ -974,7 +988,15 @@ export class State {
     if (this.logging) {
       this.logUnit.push(u);
       this.logFrom.push(from);
-      this.logRooms.push(from >= 0 ? Int32Array.from(acts, (a) => this.room[a] ?? -1) : null);
+      if (from >= 0) {
+        if (this.logRoomLength + acts.length > this.logRoomData.length) {
+          const bigger = new Int32Array(this.logRoomData.length * 2 + acts.length);
+          bigger.set(this.logRoomData);
+          this.logRoomData = bigger;
+        }
+        this.logRoomAt.push(this.logRoomLength);
+        for (let k = 0; k < acts.length; k++) this.logRoomData[this.logRoomLength++] = this.room[acts[k] ?? 0] ?? -1;
+      } else this.logRoomAt.push(-1);
     }
     const stamp = this.nextStamp();
     const touchedResources = this.applyResources;
@@ -1047,9 +1069,11 @@ export class State {
     for (let i = 0; i < nGroups; i++) this.refreshGroup(touchedGroups[i] ?? 0);
     for (let i = 0; i < acts.length; i++) {
       const a = acts[i] ?? 0;
-      const cost = to >= 0 ? (p.actStartPenalty[a * nSlots + to] ?? 0) + this.roomCost(a, this.room[a] ?? -1, to) : 0;
+      const roomPart = to >= 0 ? this.roomCost(a, this.room[a] ?? -1, to) : 0;
+      const cost = to >= 0 ? (p.actStartPenalty[a * nSlots + to] ?? 0) + roomPart : 0;
       this.soft += cost - (this.actSoft[a] ?? 0);
       this.actSoft[a] = cost;
+      this.actRoomSoft[a] = roomPart;
     }
   }
 
