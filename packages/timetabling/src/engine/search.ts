@@ -25,6 +25,10 @@ export interface SearchTuning {
   patiencePerUnit: number;
   /** Weight, when choosing a start, of each empty period it leaves in a day that must stay compact. */
   holeWeight: number;
+  /** On a restart, put the units evicted most in the last round first. */
+  squeakyWheel: boolean;
+  /** Placing steps a restart waits for, per unit, times Luby's sequence. */
+  restartStepsPerUnit: number;
   /** While improving: share of one-unit-in-the-way moves made as chains rather than swaps. */
   chainMoveShare: number;
   /** Calls allowed to one improving chain. */
@@ -39,6 +43,8 @@ export const defaultTuning: SearchTuning = {
   improveSoftWeight: 10,
   patiencePerUnit: 1,
   holeWeight: 3,
+  squeakyWheel: true,
+  restartStepsPerUnit: 4,
   chainMoveShare: 0.3,
   chainMoveCalls: 40,
 };
@@ -319,10 +325,10 @@ export class Search {
         }
       }
       if (this.queueLength === 0) continue;
-      if (this.steps - roundStart > patience * 4 * luby(round) && this.steps - lastGain > patience) {
+      if (this.steps - roundStart > this.tuning.restartStepsPerUnit * Math.max(200, p.nUnits) * luby(round) && this.steps - lastGain > patience) {
         for (let v = 0; v < p.nUnits; v++) if ((s.start[v] ?? -1) >= 0) s.remove(v);
         while (this.queueLength > 0) this.pop();
-        this.queueAll(true);
+        this.queueAll(this.tuning.squeakyWheel);
         this.evictions.fill(0);
         round++;
         roundStart = this.steps;
