@@ -461,11 +461,13 @@ export function compilePlan(plan: Plan): Problem {
   for (let i = 0; i < ruleCount; i++) {
     if (!isHardWeight(ruleWeight[i] ?? 0)) continue;
     const r = ruleRes[i] ?? 0;
-    if ((ruleKind[i] === RULE_MAX_GAPS_PER_WEEK || ruleKind[i] === RULE_MAX_GAPS_PER_DAY) && ruleA[i] === 0) resCompact[r] = Math.max(resCompact[r] ?? 0, 1);
+    if ((ruleKind[i] === RULE_MAX_GAPS_PER_WEEK || ruleKind[i] === RULE_MAX_GAPS_PER_DAY) && ruleA[i] === 0)
+      resCompact[r] = Math.max(resCompact[r] ?? 0, 1);
   }
   // An early start only shapes days that may have no gaps at all.
   for (let i = 0; i < ruleCount; i++) {
-    if (isHardWeight(ruleWeight[i] ?? 0) && ruleKind[i] === RULE_EARLY && resCompact[ruleRes[i] ?? 0] === 1) resCompact[ruleRes[i] ?? 0] = 2;
+    if (isHardWeight(ruleWeight[i] ?? 0) && ruleKind[i] === RULE_EARLY && resCompact[ruleRes[i] ?? 0] === 1)
+      resCompact[ruleRes[i] ?? 0] = 2;
   }
 
   // ---- totals per resource

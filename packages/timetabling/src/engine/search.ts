@@ -325,7 +325,10 @@ export class Search {
         }
       }
       if (this.queueLength === 0) continue;
-      if (this.steps - roundStart > this.tuning.restartStepsPerUnit * Math.max(200, p.nUnits) * luby(round) && this.steps - lastGain > patience) {
+      if (
+        this.steps - roundStart > this.tuning.restartStepsPerUnit * Math.max(200, p.nUnits) * luby(round) &&
+        this.steps - lastGain > patience
+      ) {
         for (let v = 0; v < p.nUnits; v++) if ((s.start[v] ?? -1) >= 0) s.remove(v);
         while (this.queueLength > 0) this.pop();
         this.queueAll(this.tuning.squeakyWheel);
@@ -703,7 +706,8 @@ export class Search {
       into.push(u);
     };
     for (let a = 0; a < p.nActs; a++) if ((s.actSoft[a] ?? 0) > 0) add(p.actUnit[a] ?? 0);
-    for (let g = 0; g < p.groupKind.length; g++) if ((s.groupSoft[g] ?? 0) > 0) for (const a of p.groupActs[g] ?? []) add(p.actUnit[a] ?? 0);
+    for (let g = 0; g < p.groupKind.length; g++)
+      if ((s.groupSoft[g] ?? 0) > 0) for (const a of p.groupActs[g] ?? []) add(p.actUnit[a] ?? 0);
     for (let r = 0; r < p.nRes; r++) if ((s.resSoft[r] ?? 0) > 0) for (const a of p.resActs[r] ?? []) add(p.actUnit[a] ?? 0);
   }
 
@@ -772,7 +776,8 @@ export class Search {
       if (s.soft <= 1e-9 || s.work - workStart > budget) break;
       temperature = 0.5 * Math.pow(0.004, (s.work - workStart) / budget);
       if (i % 64 === 0) this.hotUnits(hot);
-      const u = hot.length > 0 && this.rng.next() < 0.7 ? (hot[this.rng.int(hot.length)] ?? 0) : (movable[this.rng.int(movable.length)] ?? 0);
+      const u =
+        hot.length > 0 && this.rng.next() < 0.7 ? (hot[this.rng.int(hot.length)] ?? 0) : (movable[this.rng.int(movable.length)] ?? 0);
       const domain = p.unitDomain[u];
       if (!domain || domain.length < 2) continue;
       const from = s.start[u] ?? -1;

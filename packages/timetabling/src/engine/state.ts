@@ -693,7 +693,7 @@ export class State {
     if (!acts) return 0;
     for (let i = 0; i < acts.length; i++) {
       const a = acts[i] ?? 0;
-      const bits = ((((1 << (p.actDuration[a] ?? 1)) - 1) << h) >>> 0) as number;
+      const bits = (((1 << (p.actDuration[a] ?? 1)) - 1) << h) >>> 0;
       const resources = p.actClashResources[a];
       if (!resources) continue;
       for (let j = 0; j < resources.length; j++) {
