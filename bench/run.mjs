@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --rounds N] [-- --duration S] [-- --skip-pglite] [-- --skip-browser]
+// npm run bench [-- --quick] [-- --no-build] [-- --rounds N] [-- --duration S] [-- --skip-pglite] [-- --skip-browser] [-- --skip-timetable]
 //                 [-- --only listPage1,listFresh] [-- --hold]  (seed, start both servers, print their URLs and wait: for EXPLAIN and profiling)
 //
 // Starts a PostgreSQL on loopback, the product on it, seeds one campus
@@ -309,6 +309,11 @@ async function main() {
   console.log(`\n${markdown}`);
   log(`done in ${fmt(results.elapsedS)} s: bench/results.json, bench/results.md`);
   fs.rmSync(tmp, { recursive: true, force: true });
+  if (!flag('skip-timetable')) {
+    // The timetable generator beside fet-cl (bench/timetable.mjs, also `npm run bench:timetable` alone).
+    log('timetable generator beside fet-cl ...');
+    execFileSync(process.execPath, [path.join(ROOT, 'bench/timetable.mjs'), ...(isQuick ? ['--quick'] : [])], { stdio: 'inherit' });
+  }
 }
 
 main().catch(async (err) => {
