@@ -1,40 +1,20 @@
 import type { Plan, Target, TimeSlot } from '../model.js';
 import { checkPlan, PlanError } from '../plan-check.js';
+import { addAt, readConstraints } from './compile-rules.js';
+import { compileRooms, compileUnits } from './compile-units.js';
 import {
-  GROUP_MIN_DAYS,
-  GROUP_NOT_OVERLAPPING,
-  GROUP_SAME_DAY,
-  GROUP_SAME_TIME,
   isHardWeight,
   RES_COUNTER,
   RES_SUBGROUP,
   RES_TEACHER,
   RULE_EARLY,
-  RULE_ENDS_DAY,
-  RULE_MAX_DAYS_PER_WEEK,
   RULE_MAX_GAPS_PER_DAY,
   RULE_MAX_GAPS_PER_WEEK,
-  RULE_MAX_HOURS_CONTINUOUSLY,
   RULE_MAX_HOURS_DAILY,
-  RULE_MIN_DAYS_PER_WEEK,
-  RULE_MIN_HOURS_DAILY,
   type ImpossibleReason,
   type Problem,
 } from './problem.js';
-import { atomicStudentSets, componentNumbers, selectActivities } from './select.js';
-
-interface RuleDraft {
-  kind: number;
-  res: number;
-  a: number;
-  b: number;
-  weight: number;
-  source: number;
-}
-
-function addAt(array: Float64Array, index: number, value: number): void {
-  array[index] = (array[index] ?? 0) + value;
-}
+import { atomicStudentSets, componentNumbers } from './select.js';
 
 /** Compiles a plan for the engine; throws PlanError when the plan does not hold together. */
 export function compilePlan(plan: Plan): Problem {
@@ -87,153 +67,37 @@ export function compilePlan(plan: Plan): Problem {
   };
 
   // ---- availability (hard not-available and breaks) and unary soft penalties
-  const blockedSlot = new Uint8Array(nClashRes * nSlots); // hard: resource cannot be used then
-  const breakSlot = new Uint8Array(nSlots);
-  const softBusy = new Float64Array(nClashRes * nSlots); // soft not-available weight per slot
-  const softBreak = new Float64Array(nSlots);
-  const roomBlocked = new Uint8Array(plan.rooms.length * nSlots);
-  const roomPenalty = new Float64Array(plan.rooms.length * nSlots);
   const roomIndex = new Map(plan.rooms.map((r, i) => [r.id, i]));
-  const rules: RuleDraft[] = [];
-  const counters: { owner: number; acts: number[]; maxHours: number; weight: number; source: number }[] = [];
   const componentOf = componentNumbers(plan);
   const activityIndex = new Map(plan.activities.map((a, i) => [a.id, i]));
-
   const actAllowed = new Uint8Array(nActs * nSlots).fill(1);
   const actStartPenalty = new Float64Array(nActs * nSlots);
-  const groupDrafts: { kind: number; acts: number[]; param: number; consecutive: boolean; weight: number; source: number }[] = [];
-  const sameTimeHard: number[][] = [];
-  const roomRules: { acts: number[]; rooms: number[]; weight: number; home: boolean; source: number }[] = [];
-  const startRules: { acts: number[]; slots: Uint8Array; weight: number; source: number; coverAll: boolean }[] = [];
-  const selected = new Map<number, Int32Array>();
-
-  plan.constraints.forEach((c, source) => {
-    const hard = isHardWeight(c.weight);
-    const w = c.weight / 100;
-    switch (c.type) {
-      case 'breakTimes':
-        for (const s of c.slots) {
-          if (hard) breakSlot[slotOf(s)] = 1;
-          else addAt(softBreak, slotOf(s), w);
-        }
-        break;
-      case 'notAvailable':
-        for (const r of targetResources(c.target)) {
-          for (const s of c.slots) {
-            if (hard) blockedSlot[r * nSlots + slotOf(s)] = 1;
-            else addAt(softBusy, r * nSlots + slotOf(s), w);
-          }
-        }
-        break;
-      case 'roomNotAvailable': {
-        const room = roomIndex.get(c.roomId) ?? 0;
-        for (const s of c.slots) {
-          if (hard) roomBlocked[room * nSlots + slotOf(s)] = 1;
-          else addAt(roomPenalty, room * nSlots + slotOf(s), w);
-        }
-        break;
-      }
-      case 'maxHoursDaily':
-        for (const r of targetResources(c.target))
-          rules.push({ kind: RULE_MAX_HOURS_DAILY, res: r, a: c.maxHours, b: 0, weight: c.weight, source });
-        break;
-      case 'minHoursDaily':
-        for (const r of targetResources(c.target)) {
-          rules.push({ kind: RULE_MIN_HOURS_DAILY, res: r, a: c.minHours, b: c.allowEmptyDays ? 1 : 0, weight: c.weight, source });
-        }
-        break;
-      case 'maxHoursContinuously':
-        for (const r of targetResources(c.target)) {
-          rules.push({ kind: RULE_MAX_HOURS_CONTINUOUSLY, res: r, a: c.maxHours, b: 0, weight: c.weight, source });
-        }
-        break;
-      case 'maxGapsPerDay':
-        for (const r of targetResources(c.target))
-          rules.push({ kind: RULE_MAX_GAPS_PER_DAY, res: r, a: c.maxGaps, b: 0, weight: c.weight, source });
-        break;
-      case 'maxGapsPerWeek':
-        for (const r of targetResources(c.target))
-          rules.push({ kind: RULE_MAX_GAPS_PER_WEEK, res: r, a: c.maxGaps, b: 0, weight: c.weight, source });
-        break;
-      case 'maxDaysPerWeek':
-        for (const r of targetResources(c.target))
-          rules.push({ kind: RULE_MAX_DAYS_PER_WEEK, res: r, a: c.maxDays, b: 0, weight: c.weight, source });
-        break;
-      case 'minDaysPerWeek':
-        for (const r of targetResources(c.target))
-          rules.push({ kind: RULE_MIN_DAYS_PER_WEEK, res: r, a: c.minDays, b: 0, weight: c.weight, source });
-        break;
-      case 'earlyMaxBeginningsAtSecondPeriod':
-        for (const r of targetResources(c.target))
-          rules.push({ kind: RULE_EARLY, res: r, a: c.maxBeginnings, b: 0, weight: c.weight, source });
-        break;
-      case 'subjectMaxHoursDaily':
-      case 'tagMaxHoursDaily':
-        for (const r of targetResources(c.target)) {
-          const acts = (resActsList[r] ?? []).filter((a) => {
-            const activity = plan.activities[a];
-            if (!activity) return false;
-            return c.type === 'subjectMaxHoursDaily' ? activity.subjectId === c.subjectId : activity.tagIds.includes(c.tagId);
-          });
-          if (acts.length > 0) counters.push({ owner: r, acts, maxHours: c.maxHours, weight: c.weight, source });
-        }
-        break;
-      case 'preferredStartingTimes':
-      case 'preferredTimeSlots': {
-        const acts = selectActivities(plan, c.activities, componentOf).map((a) => activityIndex.get(a.id) ?? 0);
-        selected.set(source, Int32Array.from(acts));
-        const slots = new Uint8Array(nSlots);
-        for (const s of c.slots) slots[slotOf(s)] = 1;
-        startRules.push({ acts, slots, weight: c.weight, source, coverAll: c.type === 'preferredTimeSlots' });
-        break;
-      }
-      case 'preferredRooms': {
-        const acts = selectActivities(plan, c.activities, componentOf).map((a) => activityIndex.get(a.id) ?? 0);
-        selected.set(source, Int32Array.from(acts));
-        const rooms = c.roomIds.map((id) => roomIndex.get(id) ?? 0);
-        roomRules.push({ acts, rooms, weight: c.weight, home: c.home === true, source });
-        break;
-      }
-      case 'minDaysBetweenActivities':
-      case 'sameStartingTime':
-      case 'sameStartingDay':
-      case 'notOverlapping': {
-        const acts = [...new Set(c.activityIds.map((id) => activityIndex.get(id) ?? 0))];
-        if (acts.length < 2) break;
-        if (c.type === 'sameStartingTime' && hard) {
-          sameTimeHard.push(acts);
-          break;
-        }
-        const kind =
-          c.type === 'minDaysBetweenActivities'
-            ? GROUP_MIN_DAYS
-            : c.type === 'sameStartingTime'
-              ? GROUP_SAME_TIME
-              : c.type === 'sameStartingDay'
-                ? GROUP_SAME_DAY
-                : GROUP_NOT_OVERLAPPING;
-        if (kind === GROUP_MIN_DAYS && c.type === 'minDaysBetweenActivities' && c.minDays <= 0 && !c.consecutiveIfSameDay) break;
-        groupDrafts.push({
-          kind,
-          acts,
-          param: c.type === 'minDaysBetweenActivities' ? c.minDays : 0,
-          consecutive: c.type === 'minDaysBetweenActivities' && c.consecutiveIfSameDay,
-          weight: c.weight,
-          source,
-        });
-        break;
-      }
-      case 'endsStudentsDay': {
-        const acts = selectActivities(plan, c.activities, componentOf).map((a) => activityIndex.get(a.id) ?? 0);
-        selected.set(source, Int32Array.from(acts));
-        for (const a of acts) {
-          for (const r of actClash[a] ?? []) {
-            if (r >= nTeachers) rules.push({ kind: RULE_ENDS_DAY, res: r, a, b: 0, weight: c.weight, source });
-          }
-        }
-        break;
-      }
-    }
+  const {
+    blockedSlot,
+    breakSlot,
+    softBusy,
+    softBreak,
+    roomBlocked,
+    roomPenalty,
+    rules,
+    counters,
+    groupDrafts,
+    sameTimeHard,
+    roomRules,
+    startRules,
+    selected,
+  } = readConstraints({
+    plan,
+    nSlots,
+    nTeachers,
+    nClashRes,
+    slotOf,
+    targetResources,
+    actClash,
+    resActsList,
+    componentOf,
+    activityIndex,
+    roomIndex,
   });
 
   // ---- counters become resources of their own
@@ -311,119 +175,24 @@ export function compilePlan(plan: Plan): Problem {
   }
 
   // ---- rooms: hard rules intersect, soft rules cost; home rooms only where nothing else applies
-  const actRoomCandidates: Int32Array[] = [];
-  const actRoomHard = new Uint8Array(nActs);
-  const actRoomSoft: Problem['actRoomSoft'] = [];
-  const actRoomSources: number[][] = [];
-  const rulesOfAct: (typeof roomRules)[] = Array.from({ length: nActs }, () => []);
-  const setSize = new Map(plan.studentSets.map((set) => [set.id, set.size ?? 0]));
-  for (const rule of roomRules) for (const a of rule.acts) rulesOfAct[a]?.push(rule);
-  for (let a = 0; a < nActs; a++) {
-    const activity = plan.activities[a];
-    const all = rulesOfAct[a] ?? [];
-    const applying = all.some((r) => !r.home) ? all.filter((r) => !r.home) : all;
-    let hardSet: Set<number> | undefined;
-    const soft: { rooms: Set<number>; weight: number; source: number }[] = [];
-    const sources: number[] = [];
-    for (const rule of applying) {
-      if (isHardWeight(rule.weight)) {
-        sources.push(rule.source);
-        const set = new Set(rule.rooms);
-        hardSet = hardSet ? new Set([...hardSet].filter((r) => set.has(r))) : set;
-      } else {
-        soft.push({ rooms: new Set(rule.rooms), weight: rule.weight / 100, source: rule.source });
-      }
-    }
-    let candidates: number[] = hardSet ? [...hardSet] : [...new Set(soft.flatMap((s) => [...s.rooms]))];
-    const size = activity?.size ?? (activity ? activity.studentSetIds.reduce((sum, id) => sum + (setSize.get(id) ?? 0), 0) : 0);
-    if (size > 0) candidates = candidates.filter((r) => (plan.rooms[r]?.capacity ?? Number.POSITIVE_INFINITY) >= size);
-    candidates.sort((x, y) => x - y);
-    actRoomCandidates.push(Int32Array.from(candidates));
-    actRoomHard[a] = hardSet ? 1 : 0;
-    actRoomSoft.push(soft);
-    actRoomSources.push(sources);
-    if (hardSet && candidates.length === 0) {
-      impossible.push({ activity: a, constraintIndex: sources[0] ?? -1, reason: 'no room satisfies its room rules and capacity' });
-    }
-    if (hardSet && candidates.length > 0 && activity) {
-      // A start is only allowed if some candidate room is available for the whole lesson.
-      const base = a * nSlots;
-      for (let s = 0; s < nSlots; s++) {
-        if (!actAllowed[base + s]) continue;
-        const free = candidates.some((room) => {
-          for (let k = 0; k < activity.duration; k++) if (roomBlocked[room * nSlots + s + k]) return false;
-          return true;
-        });
-        if (!free) actAllowed[base + s] = 0;
-      }
-    }
-  }
+  const { actRoomCandidates, actRoomHard, actRoomSoft, actRoomSources } = compileRooms(
+    plan,
+    nSlots,
+    roomRules,
+    roomBlocked,
+    actAllowed,
+    impossible,
+  );
 
   // ---- units: activities tied by a hard same starting time move together
-  const parent = Int32Array.from({ length: nActs }, (_, i) => i);
-  const find = (x: number): number => {
-    let y = x;
-    while (parent[y] !== y) y = parent[y] ?? y;
-    let z = x;
-    while (parent[z] !== y) {
-      const next = parent[z] ?? y;
-      parent[z] = y;
-      z = next;
-    }
-    return y;
-  };
-  for (const acts of sameTimeHard) {
-    const first = acts[0] ?? 0;
-    for (const a of acts) parent[find(a)] = find(first);
-  }
-  const unitOfRoot = new Map<number, number>();
-  const actUnit = new Int32Array(nActs);
-  const unitActsList: number[][] = [];
-  for (let a = 0; a < nActs; a++) {
-    const root = find(a);
-    let u = unitOfRoot.get(root);
-    if (u === undefined) {
-      u = unitActsList.length;
-      unitOfRoot.set(root, u);
-      unitActsList.push([]);
-    }
-    actUnit[a] = u;
-    unitActsList[u]?.push(a);
-  }
-  const nUnits = unitActsList.length;
-  const unitDomain: Int32Array[] = [];
-  const unitClashResources: Int32Array[] = [];
-  for (let u = 0; u < nUnits; u++) {
-    const acts = unitActsList[u] ?? [];
-    const domain: number[] = [];
-    for (let s = 0; s < nSlots; s++) if (acts.every((a) => actAllowed[a * nSlots + s] === 1)) domain.push(s);
-    unitDomain.push(Int32Array.from(domain));
-    const seen = new Set<number>();
-    let selfClash = false;
-    for (const a of acts) {
-      for (const r of actClash[a] ?? []) {
-        if (seen.has(r)) selfClash = true;
-        seen.add(r);
-      }
-    }
-    unitClashResources.push(Int32Array.from([...seen].sort((x, y) => x - y)));
-    const first = acts[0] ?? 0;
-    if (selfClash) {
-      for (const a of acts) {
-        impossible.push({
-          activity: a,
-          constraintIndex: -1,
-          reason: 'it must start with activities that share a teacher or students with it',
-        });
-      }
-    } else if (domain.length === 0 && acts.length > 1 && acts.every((a) => actAllowed.subarray(a * nSlots, (a + 1) * nSlots).includes(1))) {
-      impossible.push({
-        activity: first,
-        constraintIndex: -1,
-        reason: 'the activities that must start together have no common allowed start',
-      });
-    }
-  }
+  const { actUnit, unitActsList, nUnits, unitDomain, unitClashResources } = compileUnits(
+    nActs,
+    nSlots,
+    sameTimeHard,
+    actAllowed,
+    actClash,
+    impossible,
+  );
 
   // ---- rules per resource
   const ruleCount = rules.length;
