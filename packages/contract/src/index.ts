@@ -16,3 +16,5 @@ export * from './schedule.js';
 export * from './report.js';
 export * from './phone.js';
 export * from './calendar-feed.js';
+export * from './timetable-constraints.js';
+export * from './timetable-plan.js';

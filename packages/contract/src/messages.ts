@@ -3,6 +3,7 @@ import { FILE_MESSAGES } from './messages-files.js';
 import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
+import { TIMETABLE_MESSAGES } from './messages-timetable.js';
 
 /**
  * Every message the server puts in `msg`, in both locales. Keys are stable; the
@@ -121,6 +122,7 @@ export const SERVER_MESSAGES = {
   ...SCHEDULE_MESSAGES,
   ...REPORT_MESSAGES,
   ...FILE_MESSAGES,
+  ...TIMETABLE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -141,6 +143,10 @@ export const THING_LABELS = {
   notice: { 'zh-CN': '通知', 'en-US': 'Notice' },
   dept: { 'zh-CN': '部门', 'en-US': 'Department' },
   calendarFeed: { 'zh-CN': '日历订阅', 'en-US': 'Calendar feed' },
+  timetablePlan: { 'zh-CN': '排课方案', 'en-US': 'Timetable plan' },
+  timetableRun: { 'zh-CN': '生成任务', 'en-US': 'Generation run' },
+  timetableActivity: { 'zh-CN': '排课活动', 'en-US': 'Plan activity' },
+  timetableConstraint: { 'zh-CN': '排课约束', 'en-US': 'Plan constraint' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;
