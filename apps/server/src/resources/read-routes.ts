@@ -30,9 +30,7 @@ export function listRoute<T extends CampusTable>(url: string, spec: CampusCrudSp
       const { listCaches, database } = request.server;
       const page = await readPage(scope, q, { caches: listCaches, planOnce: database.planOnce });
       // A page past the end has no row to carry the total; ask once more (rare).
-      const total =
-        page.total ??
-        (q.page === 1 ? 0 : await scope.count(spec.table, keywordCondition(spec.keywordColumns, q.keyword), ...spec.filters(q)));
+      const total = page.total ?? (q.page === 1 ? 0 : await scope.count(spec.table, keywordCondition(spec, q.keyword), ...spec.filters(q)));
       if (page.json === undefined) {
         return { code: 0, msg: 'ok', data: { list: page.rows.map((r) => spec.toItem(r)), total, page: q.page, pageSize: q.pageSize } };
       }
