@@ -38,6 +38,8 @@ export const RouteName = {
   courseEdit: 'CourseEdit',
   courseSchedule: 'CourseSchedule',
   timetable: 'Timetable',
+  timetablePlan: 'TimetablePlan',
+  timetablePlanEdit: 'TimetablePlanEdit',
   report: 'Report',
   summary: 'Summary',
   system: 'System',
@@ -118,6 +120,22 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         name: RouteName.timetable,
         path: '/educate/timetable',
         meta: { ...auth, locale: 'menu.educate.timetable', perms: ['educate:schedule:list'], order: 7 },
+      },
+      {
+        name: RouteName.timetablePlan,
+        path: '/educate/timetable-plan',
+        meta: { ...auth, locale: 'menu.educate.timetablePlan', perms: ['educate:timetablePlan:list'], order: 8 },
+      },
+      {
+        name: RouteName.timetablePlanEdit,
+        path: '/educate/timetable-plan/:id',
+        meta: {
+          ...auth,
+          locale: 'menu.educate.timetablePlanEdit',
+          perms: ['educate:timetablePlan:list'],
+          hideInMenu: true,
+          activeMenu: RouteName.timetablePlan,
+        },
       },
       {
         name: RouteName.courseAdd,

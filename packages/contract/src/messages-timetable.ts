@@ -60,6 +60,7 @@ export const TIMETABLE_MESSAGES = {
     'zh-CN': '生成任务已达上限（{max} 个同时进行），请稍后再试',
     'en-US': 'Too many generations running at once (at most {max}); try again shortly',
   },
+  'timetable.lesson': { 'zh-CN': '课程', 'en-US': 'Lesson' },
   'timetable.runFinished': { 'zh-CN': '该生成任务已结束', 'en-US': 'That generation has already finished' },
   'timetable.notPlaced': {
     'zh-CN': 'activityId：该活动在结果中没有安排',

@@ -270,3 +270,17 @@ export const timetableApplyResultSchema = z.object({
 });
 
 export const timetableExportQuerySchema = z.strictObject({ withSolution: boolField().optional() });
+
+/** The bell schedule a new plan starts from when none is given: Monday to Friday, eight 45-minute periods. */
+export const DEFAULT_BELL_SCHEDULE: BellSchedule = {
+  days: [1, 2, 3, 4, 5].map((weekday) => ({ name: ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri'][weekday] ?? '', weekday })),
+  periods: ['08:00', '08:55', '09:50', '10:45', '13:30', '14:25', '15:20', '16:15'].map((start, i) => {
+    const [h = 0, m = 0] = start.split(':').map(Number);
+    const end = h * 60 + m + 45;
+    return {
+      name: String(i + 1),
+      startTime: start,
+      endTime: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`,
+    };
+  }),
+};
