@@ -32,6 +32,7 @@ import {
   toActivityDto,
   type ActivityRow,
   type StoredPlan,
+  missingRefs,
 } from './plan-store.js';
 import { assertPlanHolds, BASE, errors, tags } from './route-parts.js';
 
@@ -53,7 +54,7 @@ function withRefs(plan: StoredPlan, teacherIds: number[], roomIds: number[]): St
 
 const numericIds = (field: string, ids: string[]) => {
   const bad = ids.filter((id) => !/^\d{1,10}$/.test(id));
-  if (bad.length) throw badRequest('timetable.unknownRefs', { field, ids: bad.join(', ') });
+  if (bad.length) throw missingRefs(field, bad);
   return ids.map(Number);
 };
 
@@ -81,8 +82,7 @@ async function checkActivityRefs(
   assertStudentSets(plan, 'studentSetIds', body.studentSetIds ?? []);
   if (body.courseId) {
     const [course] = await scope.select(courses, { termId: courses.termId }, eq(courses.id, body.courseId));
-    if (!course || course.termId !== plan.termId)
-      throw badRequest('timetable.unknownRefs', { field: 'courseId', ids: String(body.courseId) });
+    if (!course || course.termId !== plan.termId) throw missingRefs('courseId', [body.courseId]);
   }
 }
 

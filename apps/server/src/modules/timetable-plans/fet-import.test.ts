@@ -148,7 +148,7 @@ describe('FET import', () => {
       fs.readFileSync(example('FET-5-official/Italy/2007/simple/simpler-Italian.fet')),
       'termId=987654',
     );
-    expect(noTerm.status).toBe(400);
+    expect(noTerm.status).toBe(404);
     expect(noTerm.body.msg).toContain('termId');
     expect(await counts()).toEqual(before);
   });

@@ -18,7 +18,7 @@ import { badRequest } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
-import { loadPlan, loadSolvedRun, toLibraryPlan } from './plan-store.js';
+import { loadPlan, loadSolvedRun, toLibraryPlan, missingRefs } from './plan-store.js';
 import { BASE, errors, tags } from './route-parts.js';
 
 const MAX_LABEL = '20 MiB';
@@ -201,7 +201,7 @@ export function registerFetRoutes(parent: FastifyInstance) {
         async (tx) => {
           const scope = createCampusScope(tx, camId);
           const [term] = await scope.select(terms, { id: terms.id }, eq(terms.id, termId));
-          if (!term) throw badRequest('timetable.unknownRefs', { field: 'termId', ids: String(termId) });
+          if (!term) throw missingRefs('termId', [termId]);
           return storeImport(scope, termId, name, imported);
         },
         201,

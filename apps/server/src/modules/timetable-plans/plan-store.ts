@@ -177,7 +177,7 @@ export async function loadPlan(scope: CampusScope, id: number): Promise<StoredPl
   return { ...row, activities, constraints, teachers: teacherRows, rooms: roomRows };
 }
 
-/** Every campus id among `ids` that is not a record of `table` in this campus: a 400 naming the field. */
+/** Every campus id among `ids` that is not a record of `table` in this campus: a 404 naming the field. */
 export async function assertCampusRefs(scope: CampusScope, kind: 'teacher' | 'room', field: string, ids: readonly number[]) {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return;
@@ -185,8 +185,12 @@ export async function assertCampusRefs(scope: CampusScope, kind: 'teacher' | 'ro
   const found = await scope.select(table, { id: table.id }, inArray(table.id, wanted));
   const have = new Set(found.map((r) => r.id));
   const missing = wanted.filter((id) => !have.has(id));
-  if (missing.length) throw badRequest('timetable.unknownRefs', { field, ids: missing.join(', ') });
+  if (missing.length) throw missingRefs(field, missing);
 }
+
+/** A campus record that is not there (or another campus's): 404, as every route answers for a missing reference. */
+export const missingRefs = (field: string, ids: readonly (number | string)[]) =>
+  new AppError(404, ResultCode.notFound, 'data.missingRefs', { field, ids: ids.join(', ') });
 
 export function assertStudentSets(plan: { studentSets: StudentSetInput[] }, field: string, ids: readonly string[]) {
   const have = new Set(plan.studentSets.map((s) => s.id));

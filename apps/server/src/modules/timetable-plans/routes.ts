@@ -27,7 +27,7 @@ import { registerActivityRoutes } from './activity-routes.js';
 import { registerFetRoutes } from './fet-routes.js';
 import { registerRunRoutes } from './run-routes.js';
 import { createRunner } from './runner.js';
-import { loadLatestRun, loadPlan, loadPlanRow, runFields, toPlanDto, toRunSummary } from './plan-store.js';
+import { loadLatestRun, loadPlan, loadPlanRow, runFields, toPlanDto, toRunSummary, missingRefs } from './plan-store.js';
 
 /** Grades as years and classes as groups, from the campus's students: what a Chinese school calls 年级 and 行政班. */
 async function setsFromClasses(scope: CampusScope): Promise<StudentSetInput[]> {
@@ -132,7 +132,7 @@ export const timetablePlanRoutes: FastifyPluginAsync = async (parent) => {
         async (tx) => {
           const scope = createCampusScope(tx, camId);
           const [term] = await scope.select(terms, { id: terms.id }, eq(terms.id, body.termId));
-          if (!term) throw badRequest('timetable.unknownRefs', { field: 'termId', ids: String(body.termId) });
+          if (!term) throw missingRefs('termId', [body.termId]);
           const sets = body.studentSetsFromClasses ? await setsFromClasses(scope) : [];
           const [row] = await scope
             .insert(timetablePlans, [

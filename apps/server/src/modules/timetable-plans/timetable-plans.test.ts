@@ -116,7 +116,7 @@ describe('plans: bell schedule and validation', () => {
     expect(days.status).toBe(400);
     expect(days.body.msg).toContain('days');
     const term = await api('POST', plans, { name: 'x', termId: 99_999 });
-    expect(term.status).toBe(400);
+    expect(term.status).toBe(404);
     expect(term.body.msg).toContain('termId');
     const extra = await api('POST', plans, { name: 'x', termId, colour: 'red' });
     expect(extra.status).toBe(400);
@@ -127,7 +127,7 @@ describe('plans: bell schedule and validation', () => {
 describe('activities and constraints', () => {
   let planId: number;
   beforeAll(async () => {
-    planId = (await api('POST', plans, { name: 'Rules', termId, studentSetsFromClasses: true })).body.data.id as number;
+    planId = ((await api('POST', plans, { name: 'Rules', termId, studentSetsFromClasses: true })).body.data as TimetablePlan).id;
   });
 
   it('adds a split activity as lessons sharing a group, kept apart by a min-days rule', async () => {
@@ -151,17 +151,18 @@ describe('activities and constraints', () => {
 
   it('refuses unknown teachers, rooms, sets, courses and lengths beyond the day, writing nothing', async () => {
     const before = (await getPlan(planId)).activities.length;
-    const cases: [object, string][] = [
-      [{ teacherIds: [987_654], durations: [1] }, 'teacherIds'],
-      [{ roomIds: [987_654], durations: [1] }, 'roomIds'],
-      [{ studentSetIds: ['nope'], durations: [1] }, 'studentSetIds'],
-      [{ courseId: 987_654, durations: [1] }, 'courseId'],
-      [{ durations: [0] }, 'durations'],
-      [{ durations: [] }, 'durations'],
+    // Campus records that are not there answer 404, as everywhere; the plan's own ids and ranges 400.
+    const cases: [object, string, number][] = [
+      [{ teacherIds: [987_654], durations: [1] }, 'teacherIds', 404],
+      [{ roomIds: [987_654], durations: [1] }, 'roomIds', 404],
+      [{ courseId: 987_654, durations: [1] }, 'courseId', 404],
+      [{ studentSetIds: ['nope'], durations: [1] }, 'studentSetIds', 400],
+      [{ durations: [0] }, 'durations', 400],
+      [{ durations: [] }, 'durations', 400],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, status] of cases) {
       const res = await api('POST', `${plans}/${planId}/activities`, body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.msg).toContain(field);
     }
     const long = await api('POST', `${plans}/${planId}/activities`, { durations: [9] });
@@ -183,7 +184,7 @@ describe('activities and constraints', () => {
     expect(outside.status).toBe(400);
     expect(outside.body.msg).toContain('slots');
     const stranger = await api('POST', `${plans}/${planId}/constraints`, { ...body, target: { kind: 'teacher', teacherId: '987654' } });
-    expect(stranger.status).toBe(400);
+    expect(stranger.status).toBe(404);
     expect(stranger.body.msg).toContain('teacherId');
     const noActivity = await api('POST', `${plans}/${planId}/constraints`, {
       type: 'sameStartingTime',
@@ -220,7 +221,7 @@ describe('generate, move, apply', () => {
   let mathsIds: number[];
 
   beforeAll(async () => {
-    planId = (await api('POST', plans, { name: 'Generated', termId, studentSetsFromClasses: true })).body.data.id as number;
+    planId = ((await api('POST', plans, { name: 'Generated', termId, studentSetsFromClasses: true })).body.data as TimetablePlan).id;
     const maths = await api('POST', `${plans}/${planId}/activities`, {
       subjectName: 'Maths',
       teacherIds: [teacherIds[0]],
@@ -348,7 +349,7 @@ describe('generate, move, apply', () => {
   });
 
   it('ends an over-constrained generation with what cannot be placed and why', async () => {
-    const id = (await api('POST', plans, { name: 'Impossible', termId })).body.data.id as number;
+    const id = ((await api('POST', plans, { name: 'Impossible', termId })).body.data as TimetablePlan).id;
     await api('POST', `${plans}/${id}/activities`, { teacherIds: [teacherIds[1]], durations: [1] });
     await api('POST', `${plans}/${id}/constraints`, {
       type: 'notAvailable',
@@ -367,7 +368,7 @@ describe('generate, move, apply', () => {
   });
 
   it('deletes a plan with its runs, keeping nothing of it', async () => {
-    const id = (await api('POST', plans, { name: 'Short-lived', termId })).body.data.id as number;
+    const id = ((await api('POST', plans, { name: 'Short-lived', termId })).body.data as TimetablePlan).id;
     await api('POST', `${plans}/${id}/activities`, { teacherIds: [teacherIds[1]], durations: [1] });
     await generate(id, { timeLimitS: 5, seed: 1 });
     expect((await api('DELETE', `${plans}/${id}`)).status).toBe(200);

@@ -1,5 +1,6 @@
 import { encryptLoginPassword } from '@campus/contract';
 import type { CampusRecords, SessionUser, World } from './world.js';
+import { TIMETABLE_REQUESTS } from './valid-requests-timetable.js';
 
 /** One concrete request of a route; path parameters already filled in. */
 export interface Req {
@@ -651,4 +652,5 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
   },
   'GET /api/dashboard/overview': { build: () => ({ url: '/api/dashboard/overview' }), foreign: 'noLeak' },
   'GET /api/dashboard/today': { build: () => ({ url: '/api/dashboard/today' }), foreign: 'noLeak' },
+  ...TIMETABLE_REQUESTS,
 };
