@@ -77,6 +77,7 @@ const BASE_MESSAGES = {
   'rule.maxExclusive': { 'zh-CN': '{field}：必须小于 {max}', 'en-US': '{field}: must be less than {max}' },
   'rule.minItems': { 'zh-CN': '{field}：至少 {min} 项', 'en-US': '{field}: must have at least {min} item(s)' },
   'rule.maxItems': { 'zh-CN': '{field}：最多 {max} 项', 'en-US': '{field}: must have at most {max} item(s)' },
+  'rule.noMatchingKind': { 'zh-CN': '{field}：不是可接受的类型之一', 'en-US': '{field}: not one of the accepted kinds' },
   'rule.oneOf': { 'zh-CN': '{field}：必须是 {values} 之一', 'en-US': '{field}: must be one of {values}' },
   'rule.format': { 'zh-CN': '{field}：格式不正确（{format}）', 'en-US': '{field}: is not a valid {format}' },
   'rule.unknownFields': { 'zh-CN': '不允许的字段：{keys}', 'en-US': 'Unknown field(s): {keys}' },
