@@ -95,7 +95,7 @@ function remap(
   r: Map<string, number>,
   a: Map<string, number>,
 ): TimetableConstraint {
-  const out = structuredClone(c) as TimetableConstraint;
+  const out: TimetableConstraint = structuredClone<TimetableConstraint>(c);
   const one = (id: string, map: Map<string, number>) => String(map.get(id) ?? id);
   if ('target' in out && out.target.kind === 'teacher' && out.target.teacherId) out.target.teacherId = one(out.target.teacherId, t);
   if ('roomId' in out) out.roomId = one(out.roomId, r);

@@ -259,7 +259,7 @@ export function toLibraryPlan(p: StoredPlan): Plan {
     buildings: [],
     rooms: p.rooms.map((r) => ({ id: String(r.id), name: r.name, capacity: r.capacity })),
     activities,
-    constraints: [...p.constraints.map((c) => c.body as Constraint), ...derived],
+    constraints: [...p.constraints.map((c): Constraint => c.body), ...derived],
   };
 }
 
@@ -304,7 +304,7 @@ export function toRunSummary(r: RunRow): TimetableRunSummary {
 
 export async function loadLatestRun(scope: CampusScope, planId: number): Promise<RunRow | null> {
   const [row] = await scope.select(timetableRuns, runFields, eq(timetableRuns.planId, planId)).orderBy(desc(timetableRuns.id)).limit(1);
-  return (row as RunRow | undefined) ?? null;
+  return row ?? null;
 }
 
 export const runFields = {

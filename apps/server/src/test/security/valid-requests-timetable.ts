@@ -1,4 +1,4 @@
-import type { RouteInputs } from './valid-requests.js';
+import type { RouteInputs } from './request-types.js';
 
 // Valid requests of the timetable-plan routes (the authorization matrix's inputs), beside the rest in
 // valid-requests.ts. A generation really runs (a one-lesson plan); the cancel's victim is a run row with
