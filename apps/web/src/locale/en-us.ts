@@ -18,6 +18,8 @@ export const enUS: Record<MessageKey, string> = {
   'menu.educate.courseEdit': 'Edit course',
   'menu.educate.courseSchedule': 'Course schedule',
   'menu.educate.timetable': 'Timetables',
+  'menu.educate.timetablePlan': 'Timetable generation',
+  'menu.educate.timetablePlanEdit': 'Timetable plan',
   'menu.report': 'Reports',
   'menu.report.summary': 'Summary',
   'menu.system': 'System',

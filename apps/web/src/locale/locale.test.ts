@@ -15,6 +15,8 @@ import { reportEnUS } from './report-en-us';
 import { reportZhCN } from './report-zh-cn';
 import { scheduleEnUS } from './schedule-en-us';
 import { scheduleZhCN } from './schedule-zh-cn';
+import { timetablePlanEnUS } from './timetable-plan-en-us';
+import { timetablePlanZhCN } from './timetable-plan-zh-cn';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -73,6 +75,7 @@ describe('locales', () => {
       [dashboardZhCN, dashboardEnUS],
       [reportZhCN, reportEnUS],
       [scheduleZhCN, scheduleEnUS],
+      [timetablePlanZhCN, timetablePlanEnUS],
     ] as Record<string, string>[][]) {
       if (!zhBook || !enBook) throw new Error('book pair');
       expect(Object.keys(enBook).sort()).toEqual(Object.keys(zhBook).sort());
@@ -103,7 +106,9 @@ describe('locales', () => {
         for (const m of text.matchAll(pattern))
           if (
             m[1] &&
-            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN].some((book) => m[1] !== undefined && m[1] in book)
+            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN, timetablePlanZhCN].some(
+              (book) => m[1] !== undefined && m[1] in book,
+            )
           )
             missing.add(`${m[1]} (${file})`);
     }
