@@ -17,6 +17,9 @@ async function pickOption(page: Page, select: Locator, typed: string, option: st
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
 }
 
+// Before the first generation the plan has no timetable: the editor's look-up of it answers 404.
+test.use({ allowedFailures: { urls: [/\/api\/educate\/timetable-plans\/\d+\/solution$/] } });
+
 test('creates a plan, generates it, shows the grid and applies it to the course schedule', async ({ page }) => {
   test.setTimeout(120_000);
   await signInFresh(page);
@@ -64,7 +67,7 @@ test('creates a plan, generates it, shows the grid and applies it to the course 
   await expect(page.getByTestId('tplan-run')).toContainText('已安排 3 / 3');
 
   // The teacher's week shows the three lessons (the two-period one in two cells).
-  await page.getByRole('radio', { name: '按教师' }).click();
+  await page.locator('.arco-radio-button', { hasText: '按教师' }).click();
   const grid = page.getByRole('table', { name: `排课结果：${TEACHER}` });
   await expect(grid.locator('.tplan-lesson', { hasText: SUBJECT })).toHaveCount(4);
   await page.screenshot({ path: `${ARTIFACTS_DIR}/timetable-plan-grid.png`, fullPage: true });

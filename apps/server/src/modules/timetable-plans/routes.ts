@@ -15,6 +15,8 @@ import {
   timetablePlanSchema,
   timetablePlanUpdateSchema,
   type BellSchedule,
+  type Locale,
+  WEEKDAY_LABELS,
   type StudentSetInput,
 } from '@campus/contract';
 import { students, terms, timetableActivities, timetableConstraints, timetablePlans, timetableRuns } from '../../db/schema/campus.js';
@@ -58,6 +60,12 @@ async function setsFromClasses(scope: CampusScope): Promise<StudentSetInput[]> {
 }
 
 const storedBell = (bell: BellSchedule) => ({ days: bell.days, periods: bell.periods });
+
+/** The default bell schedule with the weekdays named in the caller's language. */
+const defaultBell = (locale: Locale): BellSchedule => ({
+  ...DEFAULT_BELL_SCHEDULE,
+  days: DEFAULT_BELL_SCHEDULE.days.map((d) => ({ ...d, name: WEEKDAY_LABELS[d.weekday]?.[locale] ?? d.name })),
+});
 
 export const timetablePlanRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -136,7 +144,7 @@ export const timetablePlanRoutes: FastifyPluginAsync = async (parent) => {
           const sets = body.studentSetsFromClasses ? await setsFromClasses(scope) : [];
           const [row] = await scope
             .insert(timetablePlans, [
-              { name: body.name, termId: body.termId, ...storedBell(body.bellSchedule ?? DEFAULT_BELL_SCHEDULE), studentSets: sets },
+              { name: body.name, termId: body.termId, ...storedBell(body.bellSchedule ?? defaultBell(request.locale)), studentSets: sets },
             ])
             .returning({ id: timetablePlans.id });
           if (!row) throw new Error('plan insert returned nothing');

@@ -130,12 +130,12 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
         unmountOnExit
       >
         <div className="tplan-form">
-          <label>
-            {t('tplan.activity.subject')}
+          <div className="tplan-field">
+            <span>{t('tplan.activity.subject')}</span>
             <Input aria-label={t('tplan.activity.subject')} value={subject} maxLength={64} onChange={setSubject} />
-          </label>
-          <label>
-            {t('tplan.activity.teachers')}
+          </div>
+          <div className="tplan-field">
+            <span>{t('tplan.activity.teachers')}</span>
             <Select
               aria-label={t('tplan.activity.teachers')}
               mode="multiple"
@@ -144,9 +144,9 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
               value={teacherIds}
               onChange={(v: number[]) => setTeacherIds(v)}
             />
-          </label>
-          <label>
-            {t('tplan.activity.sets')}
+          </div>
+          <div className="tplan-field">
+            <span>{t('tplan.activity.sets')}</span>
             <Select
               aria-label={t('tplan.activity.sets')}
               mode="multiple"
@@ -155,14 +155,14 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
               value={setIds}
               onChange={(v: string[]) => setSetIds(v)}
             />
-          </label>
-          <label>
-            {t('tplan.activity.lessons')}
+          </div>
+          <div className="tplan-field">
+            <span>{t('tplan.activity.lessons')}</span>
             <Input aria-label={t('tplan.activity.lessons')} value={lessons} onChange={setLessons} status={parsed ? undefined : 'error'} />
             {!parsed && <span className="arco-form-message">{t('tplan.lessonsInvalid')}</span>}
-          </label>
-          <label>
-            {t('tplan.activity.rooms')}
+          </div>
+          <div className="tplan-field">
+            <span>{t('tplan.activity.rooms')}</span>
             <Select
               aria-label={t('tplan.activity.rooms')}
               mode="multiple"
@@ -172,7 +172,7 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
               value={roomIds}
               onChange={(v: number[]) => setRoomIds(v)}
             />
-          </label>
+          </div>
         </div>
       </Modal>
     </div>

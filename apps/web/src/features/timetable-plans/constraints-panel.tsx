@@ -180,14 +180,14 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
             ))}
           </Radio.Group>
           {type === 'json' ? (
-            <label>
-              {t('tplan.constraint.json')}
+            <div className="tplan-field">
+              <span>{t('tplan.constraint.json')}</span>
               <Input.TextArea aria-label={t('tplan.constraint.json')} autoSize={{ minRows: 6 }} value={json} onChange={setJson} />
-            </label>
+            </div>
           ) : (
             <>
-              <label>
-                {t('tplan.constraint.weight')}
+              <div className="tplan-field">
+                <span>{t('tplan.constraint.weight')}</span>
                 <InputNumber
                   aria-label={t('tplan.constraint.weight')}
                   min={0}
@@ -195,9 +195,9 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
                   value={weight}
                   onChange={(v) => setWeight(Number(v))}
                 />
-              </label>
-              <label>
-                {t('tplan.constraint.target')}
+              </div>
+              <div className="tplan-field">
+                <span>{t('tplan.constraint.target')}</span>
                 <Radio.Group
                   value={kind}
                   onChange={(v: 'teacher' | 'studentSet') => {
@@ -215,7 +215,7 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
                   value={who}
                   onChange={(v: string) => setWho(v)}
                 />
-              </label>
+              </div>
               {type === 'notAvailable' ? (
                 <div>
                   <p>{t('tplan.constraint.slots')}</p>
@@ -253,10 +253,16 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
                   </table>
                 </div>
               ) : (
-                <label>
-                  {type === 'maxHoursDaily' ? t('tplan.constraint.maxHours') : t('tplan.constraint.maxGaps')}
-                  <InputNumber min={0} max={24} value={amount} onChange={(v) => setAmount(Number(v))} />
-                </label>
+                <div className="tplan-field">
+                  <span>{type === 'maxHoursDaily' ? t('tplan.constraint.maxHours') : t('tplan.constraint.maxGaps')}</span>
+                  <InputNumber
+                    aria-label={type === 'maxHoursDaily' ? t('tplan.constraint.maxHours') : t('tplan.constraint.maxGaps')}
+                    min={0}
+                    max={24}
+                    value={amount}
+                    onChange={(v) => setAmount(Number(v))}
+                  />
+                </div>
               )}
             </>
           )}

@@ -151,25 +151,25 @@ export function TimetablePlansPage() {
       >
         <div className="tplan-form">
           {mode === 'import' && <p>{t('tplan.importHelp')}</p>}
-          <label>
-            {t('tplan.field.term')}
+          <div className="tplan-field">
+            <span>{t('tplan.field.term')}</span>
             <Select aria-label={t('tplan.field.term')} options={terms.data ?? []} value={termId} onChange={(v: number) => setTermId(v)} />
-          </label>
+          </div>
           {mode === 'create' ? (
             <>
-              <label>
-                {t('tplan.field.name')}
+              <div className="tplan-field">
+                <span>{t('tplan.field.name')}</span>
                 <Input aria-label={t('tplan.field.name')} value={name} maxLength={64} onChange={setName} />
-              </label>
+              </div>
               <Checkbox checked={fromClasses} onChange={setFromClasses}>
                 {t('tplan.field.fromClasses')}
               </Checkbox>
             </>
           ) : (
-            <label>
-              {t('tplan.field.file')}
+            <div className="tplan-field">
+              <span>{t('tplan.field.file')}</span>
               <input aria-label={t('tplan.field.file')} type="file" accept=".fet" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            </label>
+            </div>
           )}
         </div>
       </Modal>
