@@ -46,6 +46,11 @@ const envSchema = z.object({
   OPERLOG_RETENTION_DAYS: int(1, 36_500).default(365),
   SESSION_CACHE_TTL_S: int(0, 3600).default(30),
   SESSION_CACHE_MAX: int(1, 1_000_000).default(10_000),
+  // The embedded database's buffer pool (db/pglite-durable.ts says why it is small).
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,6}(kB|MB|GB)$/, 'must be a size such as 16MB (kB, MB or GB)')
+    .default('16MB'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -89,6 +94,8 @@ export interface AppConfig {
   /** Seconds a resolved session stays cached (a safety net: changes evict at once); 0 turns the cache off. */
   sessionCacheTtlS: number;
   sessionCacheMax: number;
+  /** shared_buffers of the embedded database (PGLITE_SHARED_BUFFERS). */
+  pgliteSharedBuffers: string;
 }
 
 export class ConfigError extends Error {
@@ -139,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operlogRetentionDays: e.OPERLOG_RETENTION_DAYS,
     sessionCacheTtlS: e.SESSION_CACHE_TTL_S,
     sessionCacheMax: e.SESSION_CACHE_MAX,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
   };
 }
