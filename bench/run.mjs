@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --rounds N] [-- --duration S] [-- --skip-pglite] [-- --skip-postgres] [-- --skip-browser]
+// npm run bench [-- --quick] [-- --no-build] [-- --rounds N] [-- --duration S] [-- --skip-pglite] [-- --skip-postgres] [-- --skip-browser] [-- --skip-lighthouse]
 //                 [-- --only listPage1,listFresh] [-- --hold]  (seed, start both servers, print their URLs and wait: for EXPLAIN and profiling)
 //
 // Starts a PostgreSQL on loopback, the product on it, seeds one campus
@@ -15,6 +15,7 @@ import pg from 'pg';
 import { startServer } from '../tests/support/server-process.mjs';
 import { buildTeacherCsv, findClashProbe, seedTimetable } from './bench-data.mjs';
 import { findFreePort, readPostmasterPid, readRssMiB, ROOT, SERVER_NODE_FLAGS, startPostgres, waitRssSettled } from './bench-procs.mjs';
+import { evaluateLighthouseBudgets, measureLighthouse } from './lighthouse.mjs';
 import { measurePageLoad } from './page-load.mjs';
 import { evaluateBudgets, evaluateEmbeddedBudgets, fmt, renderMarkdown } from './report.mjs';
 import { aggregate, defineScenarios, fire, runScenarios, summarise } from './scenarios.mjs';
@@ -271,6 +272,10 @@ async function benchPglite(results, encrypt) {
   product = await startServer({ ...PRODUCT, port, logFile, dataDir, seedDemo: true });
   cleanups.push(product.stop);
   const restartMs = product.startMs;
+  if (!flag('skip-browser') && !flag('skip-lighthouse')) {
+    log('Lighthouse on the heavy pages (demo data and the imported students), mobile and desktop presets');
+    results.lighthouse = await measureLighthouse(product.url, { password: ADMIN_PASSWORD });
+  }
   results.pglite = {
     students: opts.pgliteStudents,
     import: { ...studentImport, totalMs: Math.round(studentImport.totalMs) },
@@ -310,7 +315,7 @@ async function main() {
   if (!flag('skip-pglite')) await benchPglite(results, encryptLoginPassword);
   if (!results.postgres) {
     // The embedded database alone: its figures are the answer; the committed results stay those of a full run.
-    for (const b of results.pglite ? evaluateEmbeddedBudgets(results.pglite) : [])
+    for (const b of [...(results.pglite ? evaluateEmbeddedBudgets(results.pglite) : []), ...evaluateLighthouseBudgets(results.lighthouse)])
       log(`${b.isMet ? 'met    ' : 'NOT MET'} ${b.what}: ${fmt(b.value, 1)} ${b.unit} (budget ${b.limit})`);
     await cleanUp();
     return;
