@@ -1,4 +1,5 @@
 // The report of a benchmark run: budgets met or not, and bench/results.md.
+import { evaluateLighthouseBudgets, renderLighthouse } from './lighthouse.mjs';
 import { median } from './scenarios.mjs';
 import { IMPORT_FILE_ROWS } from './setup.mjs';
 
@@ -93,6 +94,7 @@ export function evaluateBudgets(results) {
     budgets.push({ what: 'Login page load event, cold (median)', limit: '≤ 300 ms', value: ms, unit: 'ms', isMet: ms <= 300 });
   }
   if (results.pglite) budgets.push(...evaluateEmbeddedBudgets(results.pglite));
+  budgets.push(...evaluateLighthouseBudgets(results.lighthouse));
   return budgets;
 }
 
@@ -153,6 +155,7 @@ export function renderMarkdown(results) {
       );
     }
   }
+  lines.push(...renderLighthouse(results.lighthouse));
   lines.push('', '## Budgets', '', '| Budget | Limit | Measured | Met |', '| --- | --- | --- | --- |');
   for (const b of results.budgets) {
     lines.push(

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --rounds N] [-- --duration S] [-- --skip-pglite] [-- --skip-postgres] [-- --skip-browser]
+// npm run bench [-- --quick] [-- --no-build] [-- --rounds N] [-- --duration S] [-- --skip-pglite] [-- --skip-postgres] [-- --skip-browser] [-- --skip-lighthouse]
 //                 [-- --skip-timetable]
 //                 [-- --only listPage1,listFresh] [-- --hold]  (seed, start both servers, print their URLs and wait: for EXPLAIN and profiling)
 //
@@ -16,6 +16,7 @@ import pg from 'pg';
 import { startServer } from '../tests/support/server-process.mjs';
 import { buildTeacherCsv, findClashProbe, seedTimetable } from './bench-data.mjs';
 import { findFreePort, readPostmasterPid, readRssMiB, ROOT, SERVER_NODE_FLAGS, startPostgres, waitRssSettled } from './bench-procs.mjs';
+import { evaluateLighthouseBudgets, measureLighthouse } from './lighthouse.mjs';
 import { measurePageLoad } from './page-load.mjs';
 import { evaluateBudgets, evaluateEmbeddedBudgets, fmt, renderMarkdown } from './report.mjs';
 import { aggregate, defineScenarios, fire, runScenarios, summarise } from './scenarios.mjs';
@@ -272,6 +273,10 @@ async function benchPglite(results, encrypt) {
   product = await startServer({ ...PRODUCT, port, logFile, dataDir, seedDemo: true });
   cleanups.push(product.stop);
   const restartMs = product.startMs;
+  if (!flag('skip-browser') && !flag('skip-lighthouse')) {
+    log('Lighthouse on the heavy pages (demo data and the imported students), mobile and desktop presets');
+    results.lighthouse = await measureLighthouse(product.url, { password: ADMIN_PASSWORD });
+  }
   results.pglite = {
     students: opts.pgliteStudents,
     import: { ...studentImport, totalMs: Math.round(studentImport.totalMs) },
@@ -311,7 +316,7 @@ async function main() {
   if (!flag('skip-pglite')) await benchPglite(results, encryptLoginPassword);
   if (!results.postgres) {
     // The embedded database alone: its figures are the answer; the committed results stay those of a full run.
-    for (const b of results.pglite ? evaluateEmbeddedBudgets(results.pglite) : [])
+    for (const b of [...(results.pglite ? evaluateEmbeddedBudgets(results.pglite) : []), ...evaluateLighthouseBudgets(results.lighthouse)])
       log(`${b.isMet ? 'met    ' : 'NOT MET'} ${b.what}: ${fmt(b.value, 1)} ${b.unit} (budget ${b.limit})`);
     await cleanUp();
     return;
