@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contract',
+      'packages/timetabling',
       'apps/server',
       'apps/web',
       // The whole repository's shape: floors, import circles, file sizes, self-containment, lint boundaries.

@@ -1,4 +1,5 @@
 // The report of a benchmark run: budgets met or not, and bench/results.md.
+import { evaluateLighthouseBudgets, renderLighthouse } from './lighthouse.mjs';
 import { median } from './scenarios.mjs';
 import { IMPORT_FILE_ROWS } from './setup.mjs';
 
@@ -10,6 +11,42 @@ const fmtRange = (agg, key, digits = 0) =>
 
 const fmtCpu = (agg) => (agg?.serverCpuMsPerReq === undefined ? '–' : `${fmt(agg.serverCpuMsPerReq, 2)} + ${fmt(agg.dbCpuMsPerReq, 2)}`);
 
+/** The embedded database's budgets (issue 22): memory, the keyword list at 10 connections, starts. */
+export function evaluateEmbeddedBudgets(p) {
+  const list = p.scenarios.listPage1?.product.p99.median;
+  return [
+    {
+      what: 'Embedded: server RSS peak under load',
+      limit: '≤ 200 MiB',
+      value: p.rssPeakUnderLoadMiB,
+      unit: 'MiB',
+      isMet: p.rssPeakUnderLoadMiB <= 200,
+    },
+    {
+      what: 'Embedded: server RSS after the load, settled',
+      limit: '≤ 200 MiB',
+      value: p.rssAfterLoadMiB,
+      unit: 'MiB',
+      isMet: p.rssAfterLoadMiB <= 200,
+    },
+    {
+      what: `Embedded: keyword list p99, 10 connections, ${p.students} students`,
+      limit: '≤ 30 ms',
+      value: list,
+      unit: 'ms',
+      isMet: list <= 30,
+    },
+    {
+      what: 'Embedded: restart on existing data',
+      limit: '≤ 3 s',
+      value: p.secondStartMs / 1000,
+      unit: 's',
+      isMet: p.secondStartMs <= 3000,
+    },
+    { what: 'Embedded: first start with the demo', limit: '≤ 5 s', value: p.firstStartMs / 1000, unit: 's', isMet: p.firstStartMs <= 5000 },
+  ];
+}
+
 export function evaluateBudgets(results) {
   const pgs = results.postgres;
   const ratio = (k) => pgs[k].product.rps.median / pgs[k].baseline.rps.median;
@@ -17,7 +54,9 @@ export function evaluateBudgets(results) {
   for (const k of ['listPage1', 'listPage50', 'listFresh']) {
     budgets.push({ what: `${pgs[k].title}: ratio to baseline`, limit: '≥ 1.0×', value: ratio(k), unit: '×', isMet: ratio(k) >= 1.0 });
     const p99 = pgs[k].product.p99.median;
-    budgets.push({ what: `${pgs[k].title}: p99`, limit: '≤ 30 ms', value: p99, unit: 'ms', isMet: p99 <= 30 });
+    // A new keyword each request: issue 22 asks 20 ms of it.
+    const limit = k === 'listFresh' ? 20 : 30;
+    budgets.push({ what: `${pgs[k].title}: p99`, limit: `≤ ${limit} ms`, value: p99, unit: 'ms', isMet: p99 <= limit });
   }
   budgets.push({ what: 'Get one student: ratio to baseline', limit: '≥ 0.7×', value: ratio('get'), unit: '×', isMet: ratio('get') >= 0.7 });
   budgets.push({
@@ -54,6 +93,8 @@ export function evaluateBudgets(results) {
     const ms = median(results.pageLoad.runs.map((r) => r.loadMs));
     budgets.push({ what: 'Login page load event, cold (median)', limit: '≤ 300 ms', value: ms, unit: 'ms', isMet: ms <= 300 });
   }
+  if (results.pglite) budgets.push(...evaluateEmbeddedBudgets(results.pglite));
+  budgets.push(...evaluateLighthouseBudgets(results.lighthouse));
   return budgets;
 }
 
@@ -103,7 +144,7 @@ export function renderMarkdown(results) {
       '',
       `## Embedded database (PGlite), ${p.students} students`,
       '',
-      `Import ${fmt(p.import.totalMs / 1000, 1)} s; start to healthy: first start ${p.firstStartMs} ms (migrations + seed), second start ${p.secondStartMs} ms. One round.`,
+      `Import ${fmt(p.import.totalMs / 1000, 1)} s; start to healthy: first start ${p.firstStartMs} ms (migrations + demo seed), restart on the imported and edited data ${p.secondStartMs} ms. Server RSS: ${fmt(p.firstStartRssMiB)} MiB after the first start, ${fmt(p.rssAfterImportMiB)} after the import, ${fmt(p.rssPeakUnderLoadMiB)} at the peak of the load, ${fmt(p.rssAfterLoadMiB)} settled after it. One round, 10 connections.`,
       '',
       '| Scenario | req/s | p50 ms | p99 ms | RSS peak MiB |',
       '| --- | --- | --- | --- | --- |',
@@ -114,6 +155,7 @@ export function renderMarkdown(results) {
       );
     }
   }
+  lines.push(...renderLighthouse(results.lighthouse));
   lines.push('', '## Budgets', '', '| Budget | Limit | Measured | Met |', '| --- | --- | --- | --- |');
   for (const b of results.budgets) {
     lines.push(

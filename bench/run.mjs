@@ -1,4 +1,5 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --rounds N] [-- --duration S] [-- --skip-pglite] [-- --skip-browser]
+// npm run bench [-- --quick] [-- --no-build] [-- --rounds N] [-- --duration S] [-- --skip-pglite] [-- --skip-postgres] [-- --skip-browser] [-- --skip-lighthouse]
+//                 [-- --skip-timetable]
 //                 [-- --only listPage1,listFresh] [-- --hold]  (seed, start both servers, print their URLs and wait: for EXPLAIN and profiling)
 //
 // Starts a PostgreSQL on loopback, the product on it, seeds one campus
@@ -15,8 +16,9 @@ import pg from 'pg';
 import { startServer } from '../tests/support/server-process.mjs';
 import { buildTeacherCsv, findClashProbe, seedTimetable } from './bench-data.mjs';
 import { findFreePort, readPostmasterPid, readRssMiB, ROOT, SERVER_NODE_FLAGS, startPostgres, waitRssSettled } from './bench-procs.mjs';
+import { evaluateLighthouseBudgets, measureLighthouse } from './lighthouse.mjs';
 import { measurePageLoad } from './page-load.mjs';
-import { evaluateBudgets, fmt, renderMarkdown } from './report.mjs';
+import { evaluateBudgets, evaluateEmbeddedBudgets, fmt, renderMarkdown } from './report.mjs';
 import { aggregate, defineScenarios, fire, runScenarios, summarise } from './scenarios.mjs';
 import {
   ADMIN_PASSWORD,
@@ -242,10 +244,12 @@ async function benchPglite(results, encrypt) {
   const dataDir = path.join(tmp, 'pglite');
   const port = await findFreePort();
   const logFile = path.join(tmp, 'product-pglite.log');
-  let product = await startServer({ ...PRODUCT, port, logFile, dataDir });
+  // As a newcomer's npm start: the demo seed on the first start.
+  let product = await startServer({ ...PRODUCT, port, logFile, dataDir, seedDemo: true });
   const firstStartMs = product.startMs;
+  const firstStartRssMiB = readRssMiB(product.pid);
   await product.stop();
-  product = await startServer({ ...PRODUCT, port, logFile, dataDir });
+  product = await startServer({ ...PRODUCT, port, logFile, dataDir, seedDemo: true });
   cleanups.push(product.stop);
   log(`PGlite product: first start ${firstStartMs.toFixed(0)} ms, second start ${product.startMs.toFixed(0)} ms`);
   const { token, camId } = await signIn(product.url, encrypt);
@@ -258,17 +262,35 @@ async function benchPglite(results, encrypt) {
   const scenarios = defineScenarios({ keyword: opts.keyword, pageSize: opts.pageSize, ids, encrypt, probe: null, touch }).filter(
     (s) => s.key !== 'login',
   );
+  const rssAfterImportMiB = readRssMiB(product.pid);
   const figures = await runScenarios([{ name: 'product', url: product.url, headers, pid: product.pid }], scenarios, {
     ...opts,
     rounds: 1,
   });
+  const rssAfterLoadMiB = await waitRssSettled(product.pid);
+  await product.stop();
+  // Restart on the data as it is now: 20 000 more students and the load's edits.
+  product = await startServer({ ...PRODUCT, port, logFile, dataDir, seedDemo: true });
+  cleanups.push(product.stop);
+  const restartMs = product.startMs;
+  if (!flag('skip-browser') && !flag('skip-lighthouse')) {
+    log('Lighthouse on the heavy pages (demo data and the imported students), mobile and desktop presets');
+    results.lighthouse = await measureLighthouse(product.url, { password: ADMIN_PASSWORD });
+  }
   results.pglite = {
     students: opts.pgliteStudents,
     import: { ...studentImport, totalMs: Math.round(studentImport.totalMs) },
     firstStartMs: Math.round(firstStartMs),
-    secondStartMs: Math.round(product.startMs),
+    secondStartMs: Math.round(restartMs),
+    firstStartRssMiB,
+    rssAfterImportMiB,
+    rssAfterLoadMiB,
+    rssPeakUnderLoadMiB: Math.max(...Object.values(figures).map((s) => s.product?.rssPeakMiB ?? 0)),
     scenarios: figures,
   };
+  log(
+    `PGlite: restart ${restartMs.toFixed(0)} ms; RSS first start ${firstStartRssMiB}, after import ${rssAfterImportMiB}, peak under load ${results.pglite.rssPeakUnderLoadMiB.toFixed(0)}, settled after ${rssAfterLoadMiB} MiB`,
+  );
   await product.stop();
   cleanups.length = 0;
 }
@@ -284,7 +306,7 @@ async function main() {
       pglite: JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version,
     },
   };
-  await benchPostgres(results, encryptLoginPassword);
+  if (!flag('skip-postgres')) await benchPostgres(results, encryptLoginPassword);
   if (only) {
     // A partial run: its lines above are the answer; the committed results stay those of a full run.
     log(`--only ${[...only].join(',')}: bench/results.* left as they were`);
@@ -292,6 +314,13 @@ async function main() {
     return;
   }
   if (!flag('skip-pglite')) await benchPglite(results, encryptLoginPassword);
+  if (!results.postgres) {
+    // The embedded database alone: its figures are the answer; the committed results stay those of a full run.
+    for (const b of [...(results.pglite ? evaluateEmbeddedBudgets(results.pglite) : []), ...evaluateLighthouseBudgets(results.lighthouse)])
+      log(`${b.isMet ? 'met    ' : 'NOT MET'} ${b.what}: ${fmt(b.value, 1)} ${b.unit} (budget ${b.limit})`);
+    await cleanUp();
+    return;
+  }
   results.elapsedS = (Date.now() - began) / 1000;
   results.budgets = evaluateBudgets(results);
 
@@ -309,6 +338,11 @@ async function main() {
   console.log(`\n${markdown}`);
   log(`done in ${fmt(results.elapsedS)} s: bench/results.json, bench/results.md`);
   fs.rmSync(tmp, { recursive: true, force: true });
+  if (!flag('skip-timetable')) {
+    // The timetable generator beside fet-cl (bench/timetable.mjs, also `npm run bench:timetable` alone).
+    log('timetable generator beside fet-cl ...');
+    execFileSync(process.execPath, [path.join(ROOT, 'bench/timetable.mjs'), ...(opts.quick ? ['--quick'] : [])], { stdio: 'inherit' });
+  }
 }
 
 main().catch(async (err) => {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const LOGIN_BUDGET_KIB = 185;
-const CHUNK_BUDGET_KIB = 250;
+// Issue 22: no page of the benchmark loads a chunk over 150 KiB gzip.
+const CHUNK_BUDGET_KIB = 150;
 // Ours: Arco's styles come per component (decision 012); the whole sheet alone is 64 KiB gzip.
 const LOGIN_CSS_BUDGET_KIB = 16;
 const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');

@@ -47,6 +47,7 @@ import { termRoutes } from './modules/terms/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
 import { scheduleRoutes } from './modules/schedules/routes.js';
 import { timetableRoutes } from './modules/timetable/routes.js';
+import { timetablePlanRoutes } from './modules/timetable-plans/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -225,6 +226,7 @@ export async function buildApp(
       await api.register(termRoutes);
       await api.register(scheduleRoutes);
       await api.register(timetableRoutes);
+      await api.register(timetablePlanRoutes);
       await api.register(courseRoutes);
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);

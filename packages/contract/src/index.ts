@@ -19,3 +19,5 @@ export * from './phone.js';
 export * from './calendar-feed.js';
 export * from './ops.js';
 export * from './account.js';
+export * from './timetable-constraints.js';
+export * from './timetable-plan.js';

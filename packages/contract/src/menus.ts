@@ -41,6 +41,8 @@ export const RouteName = {
   courseEdit: 'CourseEdit',
   courseSchedule: 'CourseSchedule',
   timetable: 'Timetable',
+  timetablePlan: 'TimetablePlan',
+  timetablePlanEdit: 'TimetablePlanEdit',
   report: 'Report',
   summary: 'Summary',
   system: 'System',
@@ -154,6 +156,22 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
           perms: ['educate:teacher:list'],
           hideInMenu: true,
           activeMenu: RouteName.teacher,
+        },
+      },
+      {
+        name: RouteName.timetablePlan,
+        path: '/educate/timetable-plan',
+        meta: { ...auth, locale: 'menu.educate.timetablePlan', perms: ['educate:timetablePlan:list'], order: 8 },
+      },
+      {
+        name: RouteName.timetablePlanEdit,
+        path: '/educate/timetable-plan/:id',
+        meta: {
+          ...auth,
+          locale: 'menu.educate.timetablePlanEdit',
+          perms: ['educate:timetablePlan:list'],
+          hideInMenu: true,
+          activeMenu: RouteName.timetablePlan,
         },
       },
       {

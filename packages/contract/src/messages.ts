@@ -5,6 +5,7 @@ import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
 import { SYSTEM_MESSAGES } from './messages-system.js';
 import { OPS_MESSAGES } from './messages-ops.js';
+import { TIMETABLE_MESSAGES } from './messages-timetable.js';
 
 /**
  * Every message the server puts in `msg`, in both locales. Keys are stable; the
@@ -78,6 +79,7 @@ const BASE_MESSAGES = {
   'rule.maxExclusive': { 'zh-CN': '{field}：必须小于 {max}', 'en-US': '{field}: must be less than {max}' },
   'rule.minItems': { 'zh-CN': '{field}：至少 {min} 项', 'en-US': '{field}: must have at least {min} item(s)' },
   'rule.maxItems': { 'zh-CN': '{field}：最多 {max} 项', 'en-US': '{field}: must have at most {max} item(s)' },
+  'rule.noMatchingKind': { 'zh-CN': '{field}：不是可接受的类型之一', 'en-US': '{field}: not one of the accepted kinds' },
   'rule.oneOf': { 'zh-CN': '{field}：必须是 {values} 之一', 'en-US': '{field}: must be one of {values}' },
   'rule.format': { 'zh-CN': '{field}：格式不正确（{format}）', 'en-US': '{field}: is not a valid {format}' },
   'rule.unknownFields': { 'zh-CN': '不允许的字段：{keys}', 'en-US': 'Unknown field(s): {keys}' },
@@ -127,6 +129,7 @@ export const SERVER_MESSAGES = {
   ...FILE_MESSAGES,
   ...OPS_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...TIMETABLE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -151,6 +154,10 @@ export const THING_LABELS = {
   region: { 'zh-CN': '行政区划', 'en-US': 'Region' },
   session: { 'zh-CN': '会话', 'en-US': 'Session' },
   passkey: { 'zh-CN': '通行密钥', 'en-US': 'Passkey' },
+  timetablePlan: { 'zh-CN': '排课方案', 'en-US': 'Timetable plan' },
+  timetableRun: { 'zh-CN': '生成任务', 'en-US': 'Generation run' },
+  timetableActivity: { 'zh-CN': '排课活动', 'en-US': 'Plan activity' },
+  timetableConstraint: { 'zh-CN': '排课约束', 'en-US': 'Plan constraint' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, Label> = {
   view: { 'zh-CN': '查看', 'en-US': 'View' },
   run: { 'zh-CN': '立即执行', 'en-US': 'Run now' },
   resetMfa: { 'zh-CN': '重置两步验证', 'en-US': 'Reset second factor' },
+  apply: { 'zh-CN': '应用', 'en-US': 'Apply' },
 };
 
 const CRUD = ['list', 'add', 'edit', 'delete'] as const;
@@ -41,6 +42,12 @@ const THINGS = [
   { area: 'educate', thing: 'term', label: { 'zh-CN': '学期', 'en-US': 'Terms' }, actions: CRUD },
   { area: 'educate', thing: 'course', label: { 'zh-CN': '课程', 'en-US': 'Courses' }, actions: [...CRUD, 'enrol', 'export'] },
   { area: 'educate', thing: 'schedule', label: { 'zh-CN': '课表', 'en-US': 'Schedules' }, actions: CRUD },
+  {
+    area: 'educate',
+    thing: 'timetablePlan',
+    label: { 'zh-CN': '排课方案', 'en-US': 'Timetable plans' },
+    actions: [...CRUD, 'import', 'export', 'apply'],
+  },
   { area: 'report', thing: 'summary', label: { 'zh-CN': '汇总报表', 'en-US': 'Summary report' }, actions: ['list', 'export'] },
   {
     area: 'system',
@@ -140,6 +147,13 @@ export const Perm = {
   scheduleAdd: 'educate:schedule:add',
   scheduleEdit: 'educate:schedule:edit',
   scheduleDelete: 'educate:schedule:delete',
+  timetablePlanList: 'educate:timetablePlan:list',
+  timetablePlanAdd: 'educate:timetablePlan:add',
+  timetablePlanEdit: 'educate:timetablePlan:edit',
+  timetablePlanDelete: 'educate:timetablePlan:delete',
+  timetablePlanImport: 'educate:timetablePlan:import',
+  timetablePlanExport: 'educate:timetablePlan:export',
+  timetablePlanApply: 'educate:timetablePlan:apply',
   summaryList: 'report:summary:list',
   summaryExport: 'report:summary:export',
   userList: 'system:user:list',

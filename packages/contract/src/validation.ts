@@ -100,6 +100,12 @@ function formatIssue(issue: z.core.$ZodIssue, field: string, input: unknown, loc
       const format = FORMAT_NAMES[issue.format]?.[locale] ?? issue.format;
       return formatMessage(locale, 'rule.format', { field, format });
     }
+    case 'invalid_union': {
+      // A tagged union (a timetable constraint's `type`) given a tag it does not know, or a shape none accepts.
+      const v = valueAt(input, issue.path);
+      if (v === undefined || v === null || v === '') return formatMessage(locale, 'rule.required', { field });
+      return formatMessage(locale, 'rule.noMatchingKind', { field });
+    }
     case 'unrecognized_keys': {
       const prefix = issue.path.length ? `${issue.path.map(String).join('.')}.` : '';
       return formatMessage(locale, 'rule.unknownFields', { keys: issue.keys.map((k) => prefix + k).join(', ') });

@@ -74,6 +74,11 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1))
     .optional(),
+  // The embedded database's buffer pool (db/pglite-durable.ts says why it is small).
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,6}(kB|MB|GB)$/, 'must be a size such as 16MB (kB, MB or GB)')
+    .default('16MB'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -125,6 +130,8 @@ export interface AppConfig {
   webauthnRpId: string | undefined;
   /** Origins passkey answers may come from; undefined: the request's own origin. */
   webauthnOrigins: string[] | undefined;
+  /** shared_buffers of the embedded database (PGLITE_SHARED_BUFFERS). */
+  pgliteSharedBuffers: string;
 }
 
 export class ConfigError extends Error {
@@ -179,5 +186,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobTimezone: e.JOB_TIMEZONE,
     webauthnRpId: e.WEBAUTHN_RP_ID,
     webauthnOrigins: e.WEBAUTHN_ORIGINS,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
   };
 }

@@ -12,7 +12,8 @@ import type { AppConfig } from '../config/config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { parseDatabaseUrl } from '../config/database-url.js';
 import { createFailoverClientClass, HostLocator, type DbLog } from './multi-host.js';
-import { createDurablePglite } from './pglite-durable.js';
+import { openEmbeddedCluster } from './pglite-durable.js';
+import { startPgliteMaintenance, type PgliteMaintenance } from './pglite-maintenance.js';
 import { schema } from './schema/tables.js';
 
 export type Schema = typeof schema;
@@ -49,6 +50,11 @@ export interface Database {
    * pools use — the LISTEN connection (lib/change-feed.ts) — following a failover alike.
    */
   createClient?: (config: Omit<pg.ClientConfig, 'connectionString'>) => pg.Client;
+  /**
+   * PGlite on disk only: analyze (and vacuum) the tables that changed enough,
+   * now rather than at the next pass (db/pglite-maintenance.ts); after bulk writes.
+   */
+  maintain?(): Promise<void>;
 }
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -56,7 +62,7 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const STARTUP_LOCK_KEY = 7_262_001;
 
 export async function openDatabase(config: AppConfig, log: DbLog = createDbLog(config.logLevel)): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config, config.databaseUrl, log) : openPglite(config);
+  return config.databaseUrl ? openPostgres(config, config.databaseUrl, log) : openPglite(config, log);
 }
 
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
@@ -149,16 +155,19 @@ async function openPostgres(config: AppConfig, url: string, log: DbLog): Promise
   };
 }
 
-async function openPglite(config: AppConfig): Promise<Database> {
+async function openPglite(config: AppConfig, log: DbLog): Promise<Database> {
   let releaseLock = () => undefined as void;
   let client: PGlite;
+  let finishFirstStart = async () => undefined as void;
   if (config.inMemory) {
     client = await PGlite.create();
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     releaseLock = lockDataDir(config.dataDir);
     try {
-      client = await createDurablePglite(path.join(config.dataDir, 'pglite'));
+      const cluster = await openEmbeddedCluster(path.join(config.dataDir, 'pglite'), { sharedBuffers: config.pgliteSharedBuffers });
+      client = cluster.client;
+      finishFirstStart = () => cluster.finishFirstStart();
     } catch (err) {
       releaseLock();
       throw err;
@@ -167,13 +176,18 @@ async function openPglite(config: AppConfig): Promise<Database> {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   // One owner process (the pid lock); within it, start-up work runs one at a time.
   let startupQueue: Promise<unknown> = Promise.resolve();
+  let maintenance: PgliteMaintenance | undefined;
   return {
     kind: 'pglite',
     db,
     withStartupLock(fn) {
       const run = startupQueue.then(async () => {
         await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-        return fn(db);
+        const result = await fn(db);
+        await finishFirstStart();
+        if (!config.inMemory && !maintenance)
+          maintenance = startPgliteMaintenance(client, (err) => log('warn', `table maintenance failed: ${String(err)}`));
+        return result;
       });
       startupQueue = run.catch(() => undefined);
       return run;
@@ -184,8 +198,12 @@ async function openPglite(config: AppConfig): Promise<Database> {
     listen(channel, onPayload) {
       return client.listen(channel, onPayload);
     },
+    async maintain() {
+      await maintenance?.runDue();
+    },
     async close() {
       try {
+        await maintenance?.stop();
         await client.close();
       } finally {
         releaseLock();

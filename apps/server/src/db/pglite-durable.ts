@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -16,18 +20,78 @@ export const DURABLE_START_PARAMS: readonly string[] = [
   'wal_sync_method=fsync',
 ];
 
+/**
+ * PostgreSQL's defaults size a server of its own; in PGlite every buffer lives in
+ * this process's WebAssembly heap, which never shrinks. Shared buffers at 128 MB
+ * (the default) held ~120 MiB of RSS from the start; 16 MB holds a campus of
+ * 20 000 students' hot pages, the rest comes from the OS page cache
+ * (docs/decisions/024-embedded-database.md has the figures).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
+function memoryStartParams(sharedBuffers: string): string[] {
+  return ['-c', `shared_buffers=${sharedBuffers}`, '-c', 'temp_buffers=2MB', '-c', 'effective_cache_size=256MB'];
+}
+
+export interface DurablePgliteOptions extends Omit<PGliteOptions, 'fs' | 'startParams'> {
+  /** PostgreSQL's shared_buffers for this database (a size such as `16MB`). */
+  sharedBuffers?: string;
+}
+
+/**
+ * A fresh cluster made once at build time (`apps/server/scripts/copy-assets.mjs`):
+ * initdb inside WebAssembly took 5-6 s and peaked at ~800 MiB RSS that the process
+ * kept; unpacking this copy takes ~1 s. Made by the PGlite version it is for.
+ */
+export const PGLITE_TEMPLATE_FILE = path.join(import.meta.dirname, 'pglite-template.tar.gz');
+
+export function readPgliteVersion(): string {
+  const require = createRequire(import.meta.url);
+  let dir = path.dirname(require.resolve('@electric-sql/pglite'));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The template for a new data folder, when one was built for the PGlite installed. */
+function readTemplate(): Blob | undefined {
+  try {
+    const version = fs.readFileSync(`${PGLITE_TEMPLATE_FILE}.version`, 'utf8').trim();
+    if (version !== readPgliteVersion()) return undefined;
+    return new Blob([fs.readFileSync(PGLITE_TEMPLATE_FILE)]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes the template: a new cluster in a scratch folder, dumped. */
+export async function writePgliteTemplate(file = PGLITE_TEMPLATE_FILE): Promise<void> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-pglite-template-'));
+  try {
+    const db = await PGlite.create({ dataDir: scratch });
+    const dump = await db.dumpDataDir('gzip');
+    await db.close();
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    fs.writeFileSync(`${file}.version`, `${readPgliteVersion()}\n`);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 interface NodefsStreamOps {
   stream_ops: { fsync?: (stream: { nfd: number }) => number };
 }
 
 class SyncingNodeFS extends NodeFS {
+  /** While true, fsync is skipped: a first start syncs the whole folder once at its end instead. */
+  isSyncDeferred = false;
+
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
     const result = await super.init(...args);
     const preRun = result.emscriptenOpts.preRun ?? [];
     result.emscriptenOpts.preRun = [
       (mod) => {
         (mod.NODEFS as unknown as NodefsStreamOps).stream_ops.fsync = (stream) => {
-          fs.fsyncSync(stream.nfd);
+          if (!this.isSyncDeferred) fs.fsyncSync(stream.nfd);
           return 0;
         };
       },
@@ -38,9 +102,92 @@ class SyncingNodeFS extends NodeFS {
 }
 
 /**
- * Opens (or creates) the PGlite database in `dir` with fsync on and honoured.
- * The server and the backup/restore scripts (scripts/lib/db-tools.mjs) both open it here.
+ * Everything under `dir` to disk. One syncfs(2) (`sync -f`, coreutils on Linux)
+ * took 70 ms where an fsync per file of a new cluster's 1 100 took 1-3 s; other
+ * systems fsync each file.
  */
-export function createDurablePglite(dir: string, options: Omit<PGliteOptions, 'fs' | 'startParams'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, fs: new SyncingNodeFS(dir), startParams: [...DURABLE_START_PARAMS] });
+function syncFolder(dir: string): void {
+  if (process.platform === 'linux' && spawnSync('sync', ['-f', dir], { stdio: 'ignore' }).status === 0) return;
+  fsyncTree(dir);
+}
+
+/** fsync every file and folder under `dir` (and `dir` itself). */
+export function fsyncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) fsyncTree(p);
+    else if (entry.isFile()) fsyncPath(p);
+  }
+  fsyncPath(dir);
+}
+
+function fsyncPath(p: string): void {
+  const fd = fs.openSync(p, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** `loadDataDir` given (a restore) wins over the template of a new cluster. */
+function startOptions(syncing: SyncingNodeFS, options: DurablePgliteOptions, isNew: boolean): PGliteOptions {
+  const { sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS, loadDataDir, ...rest } = options;
+  const contents = loadDataDir ?? (isNew ? readTemplate() : undefined);
+  return {
+    ...rest,
+    fs: syncing,
+    startParams: [...DURABLE_START_PARAMS, ...memoryStartParams(sharedBuffers)],
+    ...(contents ? { loadDataDir: contents } : {}),
+  };
+}
+
+const hasCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
+
+/**
+ * Opens (or creates) the PGlite database in `dir` with fsync on and honoured.
+ * The backup/restore scripts (scripts/lib/db-tools.mjs) open it here.
+ */
+export function createDurablePglite(dir: string, options: DurablePgliteOptions = {}): Promise<PGlite> {
+  return PGlite.create(startOptions(new SyncingNodeFS(dir), options, !hasCluster(dir)));
+}
+
+export interface EmbeddedCluster {
+  client: PGlite;
+  /** This start made the cluster: migrations and the seed run on an empty database. */
+  isNew: boolean;
+  /** Ends a new cluster's first start: everything on disk, fsync on from here. No-op otherwise. */
+  finishFirstStart(): Promise<void>;
+}
+
+/**
+ * The server's way in. A first start (unpack, migrations, seed: thousands of
+ * small commits) skips fsync and syncs the whole folder once when done: it took
+ * 5-6 s of fsync otherwise. Until then a marker beside the folder says the
+ * cluster is unfinished, and a start that finds it begins again from empty;
+ * there is nothing of the school's in it yet.
+ */
+export async function openEmbeddedCluster(dir: string, options: DurablePgliteOptions = {}): Promise<EmbeddedCluster> {
+  const marker = `${dir}.first-start-unfinished`;
+  if (fs.existsSync(marker)) fs.rmSync(dir, { recursive: true, force: true });
+  const isNew = !hasCluster(dir);
+  if (isNew) {
+    fs.writeFileSync(marker, 'A first start did not finish; the next start makes the database again.\n');
+    fsyncPath(path.dirname(dir));
+  }
+  const syncing = new SyncingNodeFS(dir);
+  syncing.isSyncDeferred = isNew;
+  const client = await PGlite.create(startOptions(syncing, options, isNew));
+  return {
+    client,
+    isNew,
+    async finishFirstStart() {
+      if (!syncing.isSyncDeferred) return;
+      await client.query('checkpoint');
+      syncing.isSyncDeferred = false;
+      syncFolder(dir);
+      fs.rmSync(marker);
+      fsyncPath(path.dirname(dir));
+    },
+  };
 }

@@ -106,6 +106,8 @@ export function importRoute<T extends CampusTable>(url: string, crud: CampusCrud
         }
         return { created, updated: valid.length - created };
       });
+      // The embedded database has no autovacuum: fresh statistics before the list is read again.
+      await request.server.database.maintain?.();
       return { code: 0, msg: 'ok', data: { ...result, ...counts } };
     },
   };

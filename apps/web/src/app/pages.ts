@@ -54,6 +54,14 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
     () => import('../features/educate/timetable-page'),
     (m) => m.TimetablePage,
   ),
+  [RouteName.timetablePlan]: page(
+    () => import('../features/timetable-plans/plans-page'),
+    (m) => m.TimetablePlansPage,
+  ),
+  [RouteName.timetablePlanEdit]: page(
+    () => import('../features/timetable-plans/plan-editor-page'),
+    (m) => m.TimetablePlanEditorPage,
+  ),
   [RouteName.summary]: page(
     () => import('../features/report/summary-page'),
     (m) => m.SummaryPage,

@@ -21,6 +21,8 @@ export const enUS: Record<MessageKey, string> = {
   'menu.educate.studentProfile': 'Student profile',
   'menu.educate.teacherProfile': 'Teacher profile',
   'menu.educate.timetable': 'Timetables',
+  'menu.educate.timetablePlan': 'Timetable generation',
+  'menu.educate.timetablePlanEdit': 'Timetable plan',
   'menu.report': 'Reports',
   'menu.report.summary': 'Summary',
   'menu.system': 'System',

@@ -19,6 +19,8 @@ import { opsEnUS } from './ops-en-us';
 import { opsZhCN } from './ops-zh-cn';
 import { accountEnUS } from './account-en-us';
 import { accountZhCN } from './account-zh-cn';
+import { timetablePlanEnUS } from './timetable-plan-en-us';
+import { timetablePlanZhCN } from './timetable-plan-zh-cn';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -79,6 +81,7 @@ describe('locales', () => {
       [scheduleZhCN, scheduleEnUS],
       [opsZhCN, opsEnUS],
       [accountZhCN, accountEnUS],
+      [timetablePlanZhCN, timetablePlanEnUS],
     ] as Record<string, string>[][]) {
       if (!zhBook || !enBook) throw new Error('book pair');
       expect(Object.keys(enBook).sort()).toEqual(Object.keys(zhBook).sort());
@@ -109,7 +112,7 @@ describe('locales', () => {
         for (const m of text.matchAll(pattern))
           if (
             m[1] &&
-            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN, opsZhCN, accountZhCN].some(
+            ![zhCN, listZhCN, systemZhCN, dashboardZhCN, reportZhCN, scheduleZhCN, opsZhCN, accountZhCN, timetablePlanZhCN].some(
               (book) => m[1] !== undefined && m[1] in book,
             )
           )

@@ -20,6 +20,8 @@ export const zhCN = {
   'menu.educate.studentProfile': '学生档案',
   'menu.educate.teacherProfile': '教师档案',
   'menu.educate.timetable': '课表查询',
+  'menu.educate.timetablePlan': '自动排课',
+  'menu.educate.timetablePlanEdit': '排课方案',
   'menu.report': '报表中心',
   'menu.report.summary': '汇总报表',
   'menu.system': '系统管理',

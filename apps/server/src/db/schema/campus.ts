@@ -7,11 +7,13 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   serial,
   smallint,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -236,6 +238,8 @@ export const scheduleEntries = pgTable(
     weekStart: smallint('week_start').notNull(),
     weekEnd: smallint('week_end').notNull(),
     weekPattern: varchar('week_pattern', { length: 8 }).notNull().default('all'),
+    /** The timetable plan that wrote this entry (applying the plan again replaces its entries); null: written by hand. */
+    planId: integer('plan_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -248,9 +252,130 @@ export const scheduleEntries = pgTable(
     index('schedule_cam_teacher_idx').on(t.camId, t.teacherId, t.weekday),
     index('schedule_cam_room_idx').on(t.camId, t.roomId, t.weekday),
     index('schedule_cam_course_idx').on(t.camId, t.courseId),
+    index('schedule_cam_plan_idx')
+      .on(t.camId, t.planId)
+      .where(sql`${t.planId} is not null`),
     check('schedule_weekday_ck', sql`${t.weekday} between 1 and 7`),
     check('schedule_time_ck', sql`${t.startMin} >= 0 and ${t.startMin} < ${t.endMin} and ${t.endMin} <= 1440`),
     check('schedule_weeks_ck', sql`${t.weekStart} >= 1 and ${t.weekStart} <= ${t.weekEnd}`),
     check('schedule_pattern_ck', sql`${t.weekPattern} in ('all', 'odd', 'even')`),
+  ],
+);
+
+// Timetable plans (issue 20, decision 023): the plan is the generator's input kept as rows. Days, periods,
+// subjects, tags and student sets are small lists edited as a whole, so they are JSON on the plan row;
+// activities and constraints are rows of their own (edited one at a time, referred to by runs).
+
+export const timetablePlans = pgTable(
+  'timetable_plans',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    termId: integer('term_id').notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    /** [{name, weekday}] */
+    days: jsonb('days').notNull(),
+    /** [{name, startTime, endTime}] (times null for an imported FET plan until they are set). */
+    periods: jsonb('periods').notNull(),
+    subjects: jsonb('subjects').notNull().default([]),
+    activityTags: jsonb('activity_tags').notNull().default([]),
+    studentSets: jsonb('student_sets').notNull().default([]),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'timetable_plans_pkey', columns: [t.camId, t.id] }),
+    foreignKey({ name: 'timetable_plans_cam_term_fk', columns: [t.camId, t.termId], foreignColumns: [terms.camId, terms.id] }),
+    index('timetable_plans_cam_term_idx').on(t.camId, t.termId),
+  ],
+);
+
+export const timetableActivities = pgTable(
+  'timetable_activities',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    planId: integer('plan_id').notNull(),
+    externalId: integer('external_id'),
+    groupId: varchar('group_id', { length: 40 }),
+    subjectId: varchar('subject_id', { length: 40 }),
+    teacherIds: jsonb('teacher_ids').notNull().default([]),
+    studentSetIds: jsonb('student_set_ids').notNull().default([]),
+    tagIds: jsonb('tag_ids').notNull().default([]),
+    duration: smallint('duration').notNull(),
+    size: integer('size'),
+    roomIds: jsonb('room_ids').notNull().default([]),
+    courseId: integer('course_id'),
+    /** {day, period, roomId}: placed by hand and kept by regenerating. */
+    locked: jsonb('locked'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'timetable_activities_pkey', columns: [t.camId, t.id] }),
+    foreignKey({
+      name: 'timetable_activities_cam_plan_fk',
+      columns: [t.camId, t.planId],
+      foreignColumns: [timetablePlans.camId, timetablePlans.id],
+    }).onDelete('cascade'),
+    index('timetable_activities_cam_plan_idx').on(t.camId, t.planId),
+    check('timetable_activities_duration_ck', sql`${t.duration} between 1 and 31`),
+  ],
+);
+
+export const timetableConstraints = pgTable(
+  'timetable_constraints',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    planId: integer('plan_id').notNull(),
+    /** The constraint in the generator's shape (contract: timetableConstraintSchema). */
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'timetable_constraints_pkey', columns: [t.camId, t.id] }),
+    foreignKey({
+      name: 'timetable_constraints_cam_plan_fk',
+      columns: [t.camId, t.planId],
+      foreignColumns: [timetablePlans.camId, timetablePlans.id],
+    }).onDelete('cascade'),
+    index('timetable_constraints_cam_plan_idx').on(t.camId, t.planId),
+  ],
+);
+
+export const timetableRuns = pgTable(
+  'timetable_runs',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    planId: integer('plan_id').notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    seed: integer('seed').notNull(),
+    timeLimitS: integer('time_limit_s').notNull(),
+    placed: integer('placed').notNull().default(0),
+    bestPlaced: integer('best_placed').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    elapsedMs: integer('elapsed_ms').notNull().default(0),
+    hardViolations: integer('hard_violations').notNull().default(0),
+    softScore: numeric('soft_score', { precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** {placements, unplaced, softViolations} once finished; placements may be edited by hand afterwards. */
+    result: jsonb('result'),
+    edited: boolean('edited').notNull().default(false),
+    error: varchar('error', { length: 500 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'timetable_runs_pkey', columns: [t.camId, t.id] }),
+    foreignKey({
+      name: 'timetable_runs_cam_plan_fk',
+      columns: [t.camId, t.planId],
+      foreignColumns: [timetablePlans.camId, timetablePlans.id],
+    }).onDelete('cascade'),
+    index('timetable_runs_cam_plan_idx').on(t.camId, t.planId, t.id),
+    check('timetable_runs_status_ck', sql`${t.status} in ('running', 'solved', 'failed', 'cancelled')`),
   ],
 );

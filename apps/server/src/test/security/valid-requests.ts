@@ -3,6 +3,7 @@ import { encryptLoginPassword } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
 import { ACCOUNT_REQUESTS } from './account-requests.js';
 import type { Req, RouteInputs } from './route-inputs.js';
+import { TIMETABLE_REQUESTS } from './valid-requests-timetable.js';
 import type { CampusRecords, World } from './world.js';
 
 export type { BuildCtx, Req, RouteInputs } from './route-inputs.js';
@@ -699,4 +700,5 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
 
   // ---- user center, second factor, online sessions
   ...ACCOUNT_REQUESTS,
+  ...TIMETABLE_REQUESTS,
 };

@@ -23,6 +23,11 @@ export interface CampusRecords {
   roomId: number;
   courseId: number;
   entryId: number;
+  /** A timetable plan with one lesson, one constraint and a solved run. */
+  planId: number;
+  activityId: number;
+  constraintId: number;
+  runId: number;
 }
 
 export interface SystemRecords {
@@ -72,6 +77,16 @@ export interface Makers {
   room(camId: number): Promise<number>;
   course(camId: number, termId: number, teacherId: number): Promise<number>;
   entry(camId: number, courseId: number, roomId: number): Promise<number>;
+  plan(camId: number, termId: number): Promise<number>;
+  /** A one-period lesson of a new teacher in the plan. */
+  activity(camId: number, planId: number): Promise<number>;
+  constraint(camId: number, planId: number): Promise<number>;
+  /** A solved run placing the activity on Friday, last period (free in the world's timetable). */
+  solvedRun(camId: number, planId: number, activityId: number): Promise<number>;
+  /** A run row that says it is running (no worker behind it): the victim of a cancel. */
+  runningRun(camId: number, planId: number): Promise<number>;
+  /** Waits until no generation started by the matrix is still running (at most two run at once). */
+  runsIdle(): Promise<void>;
   enrol(camId: number, courseId: number, studentId: number): Promise<void>;
   user(): Promise<number>;
   role(): Promise<number>;
@@ -100,7 +115,14 @@ export const GHOST: CampusRecords = {
   roomId: GHOST_ID + 4,
   courseId: GHOST_ID + 5,
   entryId: GHOST_ID + 6,
+  planId: GHOST_ID + 7,
+  activityId: GHOST_ID + 8,
+  constraintId: GHOST_ID + 9,
+  runId: GHOST_ID + 10,
 };
+
+/** Marks run rows the world writes by hand, which no worker ends. */
+export const FAKE_RUN_SEED = -1;
 
 let seq = 0;
 
@@ -224,6 +246,61 @@ export async function buildWorld(t: TestApp): Promise<World> {
         }),
       );
     },
+    async plan(camId, termId) {
+      if (camId === GHOST.camId) return GHOST.planId;
+      return idOf(await educate(camId, 'POST', '/timetable-plans', { name: `Plan ${markerOf(camId)} ${unique()}`, termId }));
+    },
+    async activity(camId, planId) {
+      if (camId === GHOST.camId) return GHOST.activityId;
+      const teacherId = await make.teacher(camId);
+      const data = await educate(camId, 'POST', `/timetable-plans/${planId}/activities`, { teacherIds: [teacherId], durations: [1] });
+      return idOf((data as { id: number }[])[0]);
+    },
+    async constraint(camId, planId) {
+      if (camId === GHOST.camId) return GHOST.constraintId;
+      return idOf(
+        await educate(camId, 'POST', `/timetable-plans/${planId}/constraints`, {
+          type: 'breakTimes',
+          weight: 100,
+          slots: [{ day: 3, period: 4 }],
+        }),
+      );
+    },
+    async solvedRun(camId, planId, activityId) {
+      if (camId === GHOST.camId) return GHOST.runId;
+      const result = {
+        placements: [{ activityId, externalId: null, day: 5, period: 8, roomId: null }],
+        unplaced: [],
+        hardViolations: [],
+        softViolations: [],
+        softScore: 0,
+      };
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into timetable_runs (cam_id, plan_id, status, seed, time_limit_s, placed, best_placed, total, result, finished_at)
+            values (${camId}, ${planId}, 'solved', 1, 1, 1, 1, 1, ${JSON.stringify(result)}::jsonb, now()) returning id`,
+      );
+      return Number(row?.id);
+    },
+    async runningRun(camId, planId) {
+      if (camId === GHOST.camId) return GHOST.runId;
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into timetable_runs (cam_id, plan_id, status, seed, time_limit_s) values (${camId}, ${planId}, 'running', ${FAKE_RUN_SEED}, 1) returning id`,
+      );
+      return Number(row?.id);
+    },
+    async runsIdle() {
+      for (let i = 0; i < 400; i++) {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from timetable_runs where status = 'running' and seed <> ${FAKE_RUN_SEED}`,
+        );
+        if (!Number(row?.n)) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('a generation of the matrix did not end');
+    },
     async enrol(camId, courseId, studentId) {
       await educate(camId, 'POST', `/courses/${courseId}/students`, { studentIds: [studentId] }, 200);
     },
@@ -284,7 +361,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const courseId = await make.course(camId, termId, teacherId);
     const entryId = await make.entry(camId, courseId, roomId);
     await make.enrol(camId, courseId, studentId);
-    return { camId, termId, teacherId, studentId, managerId, roomId, courseId, entryId };
+    const planId = await make.plan(camId, termId);
+    const activityId = await make.activity(camId, planId);
+    const constraintId = await make.constraint(camId, planId);
+    const runId = await make.solvedRun(camId, planId, activityId);
+    return { camId, termId, teacherId, studentId, managerId, roomId, courseId, entryId, planId, activityId, constraintId, runId };
   };
 
   const a = await buildCampus(camA);

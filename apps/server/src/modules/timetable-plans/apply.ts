@@ -1,0 +1,276 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatHm, formatMessage, parseHm, WEEKDAY_LABELS, type Locale, type ScheduleConflict } from '@campus/contract';
+import type { Tx } from '../../db/client.js';
+import {
+  courses,
+  enrolments,
+  rooms,
+  scheduleEntries,
+  students,
+  terms,
+  timetableActivities,
+  timetablePlans,
+} from '../../db/schema/campus.js';
+import { badRequest, conflict } from '../../lib/app-error.js';
+import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
+import { compareEntries, findClashes, type EngineEntry } from '../../lib/scheduling/clash.js';
+import { clashError, loadEntries, loadTermEngineEntries, lockCampusSchedules, toEntryDto } from '../../lib/scheduling/schedule-service.js';
+import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
+import { loadPlan, loadSolvedRun, type ActivityRow, type StoredPlan } from './plan-store.js';
+
+/**
+ * The campus students of a student set made from classes (`y:<grade>`, `g:<grade>/<class>`, see
+ * setsFromClasses); sets of an imported or hand-made plan have none.
+ */
+async function studentsOfSets(scope: CampusScope, setIds: readonly string[]): Promise<number[]> {
+  const ids = new Set<number>();
+  for (const setId of setIds) {
+    const year = /^y:(.+)$/.exec(setId);
+    const group = /^g:([^/]+)\/(.+)$/.exec(setId);
+    const cond = year
+      ? eq(students.grade, year[1] ?? '')
+      : group
+        ? and(eq(students.grade, group[1] ?? ''), eq(students.className, group[2] ?? ''))
+        : undefined;
+    if (!cond) continue;
+    const rows = await scope.select(students, { id: students.id }, cond, eq(students.status, 'enrolled'));
+    rows.forEach((r) => ids.add(r.id));
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** One course per weekly activity (split lessons share it): the activity's own, or one made now and remembered. */
+async function courseFor(
+  scope: CampusScope,
+  plan: StoredPlan,
+  group: ActivityRow[],
+  studentIds: number[],
+  locale: Locale,
+): Promise<{ id: number; created: boolean }> {
+  const first = group[0];
+  if (!first) throw new Error('empty activity group');
+  if (first.courseId) {
+    const [existing] = await scope.select(courses, { id: courses.id }, eq(courses.id, first.courseId), eq(courses.termId, plan.termId));
+    if (existing) return { id: existing.id, created: false };
+  }
+  const teacherId = first.teacherIds[0];
+  if (teacherId === undefined) throw badRequest('timetable.noTeacher', { activity: first.id });
+  const subject = plan.subjects.find((s) => s.id === first.subjectId)?.name ?? formatMessage(locale, 'timetable.lesson', {});
+  const sets = first.studentSetIds.map((id) => plan.studentSets.find((s) => s.id === id)?.name ?? id).join(', ');
+  const [row] = await scope
+    .insert(courses, [
+      {
+        termId: plan.termId,
+        code: `TP${plan.id}-${first.id}`,
+        name: (sets ? `${subject} · ${sets}` : subject).slice(0, 100),
+        teacherId,
+        capacity: Math.max(1, studentIds.length, first.size ?? 0),
+        status: 'open',
+      },
+    ])
+    .returning({ id: courses.id });
+  if (!row) throw new Error('course insert returned nothing');
+  await scope.update(
+    timetableActivities,
+    { courseId: row.id },
+    inArray(
+      timetableActivities.id,
+      group.map((a) => a.id),
+    ),
+  );
+  return { id: row.id, created: true };
+}
+
+/** Enrols the set's students in the course (those not yet in it); the course grows to hold them. */
+async function enrol(scope: CampusScope, courseId: number, studentIds: number[]): Promise<number> {
+  if (!studentIds.length) return 0;
+  const have = await scope.select(enrolments, { id: enrolments.studentId }, eq(enrolments.courseId, courseId));
+  const had = new Set(have.map((r) => r.id));
+  const fresh = studentIds.filter((id) => !had.has(id));
+  if (fresh.length)
+    await scope.insert(
+      enrolments,
+      fresh.map((studentId) => ({ courseId, studentId })),
+    );
+  const total = had.size + fresh.length;
+  await scope.update(
+    courses,
+    { enrolledCount: total, capacity: sql`greatest(${courses.capacity}, ${total})` as unknown as number },
+    eq(courses.id, courseId),
+  );
+  return fresh.length;
+}
+
+/**
+ * Writes the plan's latest solved timetable as the term's schedule entries in the caller's transaction:
+ * courses made for activities without one, class students enrolled, rooms chosen for lessons the plan left
+ * without one, every entry checked by the clash engine against the term and against each other. Entries an
+ * earlier apply of this plan wrote are replaced. Any refusal throws, and the transaction takes all back.
+ */
+export async function applySolution(tx: Tx, camId: number, planId: number, locale: Locale) {
+  await lockCampusSchedules(tx, camId);
+  const scope = createCampusScope(tx, camId);
+  const plan = await loadPlan(scope, planId);
+  const run = await loadSolvedRun(scope, planId);
+  const result = run.result;
+  if (result.hardViolations.length) {
+    const summary = result.hardViolations
+      .slice(0, 3)
+      .map((v) => v.message)
+      .join('; ');
+    throw conflict('timetable.solutionHasHard', { count: result.hardViolations.length, summary });
+  }
+  if (plan.days.length > 7) throw badRequest('timetable.tooManyDays', { days: plan.days.length });
+  const times = plan.periods.map((p, i) => {
+    if (!p.startTime || !p.endTime) throw badRequest('timetable.periodWithoutTimes', { period: i + 1 });
+    return { start: parseHm(p.startTime), end: parseHm(p.endTime) };
+  });
+  const [term] = await scope.select(terms, { startDate: terms.startDate, endDate: terms.endDate }, eq(terms.id, plan.termId));
+  if (!term) throw new Error('plan without its term');
+  const weeks = countTermWeeks(term);
+
+  const removed = await scope.delete(scheduleEntries, eq(scheduleEntries.planId, plan.id)).returning({ id: scheduleEntries.id });
+
+  // Activities by weekly group: one course each.
+  const groups = new Map<string, ActivityRow[]>();
+  for (const a of plan.activities) {
+    const key = a.groupId ?? `a${a.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), a]);
+  }
+  const courseOf = new Map<number, number>();
+  const studentsOf = new Map<number, number[]>();
+  let coursesCreated = 0;
+  let enrolled = 0;
+  for (const group of groups.values()) {
+    const ids = await studentsOfSets(scope, group[0]?.studentSetIds ?? []);
+    const course = await courseFor(scope, plan, group, ids, locale);
+    if (course.created) coursesCreated++;
+    enrolled += await enrol(scope, course.id, ids);
+    const all = (await scope.select(enrolments, { id: enrolments.studentId }, eq(enrolments.courseId, course.id))).map((r) => r.id);
+    for (const a of group) {
+      courseOf.set(a.id, course.id);
+      studentsOf.set(a.id, all);
+    }
+  }
+
+  const allStudents = [...new Set([...studentsOf.values()].flat())];
+  const existing = await loadTermEngineEntries(scope, plan.termId, allStudents);
+  const roomRows = await scope.select(rooms, { id: rooms.id, capacity: rooms.capacity }).orderBy(rooms.capacity, rooms.id);
+  const byId = new Map(plan.activities.map((a) => [a.id, a]));
+  const proposed: EngineEntry[] = [];
+  // Lessons with a room first, so a room chosen for the others never takes one a lesson was given.
+  const ordered = [...result.placements].sort((x, y) => Number(x.roomId === null) - Number(y.roomId === null));
+  for (const p of ordered) {
+    const a = byId.get(p.activityId);
+    if (!a) continue;
+    const day = plan.days[p.day - 1];
+    const from = times[p.period - 1];
+    const to = times[p.period + a.duration - 2];
+    if (!day || !from || !to) throw badRequest('timetable.slotOutside', { field: `placements.${p.activityId}` });
+    const teacherId = a.teacherIds[0];
+    if (teacherId === undefined) throw badRequest('timetable.noTeacher', { activity: a.id });
+    const studentIds = studentsOf.get(a.id) ?? [];
+    const base = {
+      id: 0,
+      courseId: courseOf.get(a.id) ?? 0,
+      weekday: day.weekday,
+      startMin: from.start,
+      endMin: to.end,
+      weekStart: 1,
+      weekEnd: weeks,
+      weekPattern: 'all' as const,
+      teacherId,
+      studentIds,
+    };
+    let roomId = p.roomId;
+    if (roomId === null) {
+      // The smallest room big enough that nobody holds then.
+      const need = Math.max(studentIds.length, a.size ?? 0);
+      // Any entry at that time holds its room, whatever its weeks: a room shared by week parity is not chosen.
+      const taken = new Set([...existing, ...proposed].filter((e) => overlaps(base, e)).map((e) => e.roomId));
+      roomId = roomRows.find((r) => r.capacity >= need && !taken.has(r.id))?.id ?? null;
+      if (roomId === null)
+        throw conflict('timetable.noRoomFree', {
+          activity: a.id,
+          day: WEEKDAY_LABELS[day.weekday]?.[locale] ?? day.name,
+          period: p.period,
+        });
+    }
+    proposed.push({ ...base, roomId });
+  }
+
+  const clashes = [...findClashes(proposed, existing)];
+  proposed.forEach((e, i) => {
+    for (const other of proposed.slice(i + 1)) clashes.push(...compareEntries(e, other));
+  });
+  if (clashes.length) {
+    const conflicts = await describeClashes(scope, clashes, locale);
+    throw clashError(conflicts, locale);
+  }
+
+  if (proposed.length) {
+    await scope.insert(
+      scheduleEntries,
+      proposed.map((e) => ({
+        courseId: e.courseId,
+        weekday: e.weekday,
+        startMin: e.startMin,
+        endMin: e.endMin,
+        roomId: e.roomId,
+        teacherId: e.teacherId,
+        weekStart: e.weekStart,
+        weekEnd: e.weekEnd,
+        weekPattern: e.weekPattern,
+        planId: plan.id,
+      })),
+    );
+  }
+  await scope.update(timetablePlans, { appliedAt: new Date() }, eq(timetablePlans.id, plan.id));
+  return { entries: proposed.length, removed: removed.length, coursesCreated, enrolled };
+}
+
+function overlaps(a: Pick<EngineEntry, 'weekday' | 'startMin' | 'endMin'>, b: EngineEntry): boolean {
+  return a.weekday === b.weekday && a.startMin < b.endMin && b.startMin < a.endMin;
+}
+
+/** The clash 409's items: an entry of the term by its stored row, a proposed one by its course. */
+async function describeClashes(scope: CampusScope, clashes: ReturnType<typeof findClashes>, locale: Locale): Promise<ScheduleConflict[]> {
+  const storedIds = [...new Set(clashes.map((c) => c.other.id).filter((id) => id > 0))];
+  const stored = storedIds.length ? await loadEntries(scope, inArray(scheduleEntries.id, storedIds)) : [];
+  const byId = new Map(stored.map((e) => [e.id, toEntryDto(e)]));
+  const courseIds = [...new Set(clashes.map((c) => c.other.courseId))];
+  const names = new Map(
+    (await scope.select(courses, { id: courses.id, name: courses.name }, inArray(courses.id, courseIds))).map((c) => [c.id, c.name]),
+  );
+  return clashes.slice(0, 50).map((c) => {
+    const other = c.other;
+    const dto = byId.get(other.id);
+    const detail =
+      c.kind === 'teacher'
+        ? formatMessage(locale, 'schedule.sharedTeacher', { name: dto?.teacherName ?? `#${other.teacherId}` })
+        : c.kind === 'room'
+          ? formatMessage(locale, 'schedule.sharedRoom', { code: dto?.roomCode ?? '', name: dto?.roomName ?? `#${other.roomId}` })
+          : formatMessage(locale, 'schedule.sharedStudents', {
+              count: c.studentIds.length,
+              names: c.studentIds
+                .slice(0, 5)
+                .map((id) => `#${id}`)
+                .join(', '),
+            });
+    return {
+      kind: c.kind,
+      entryId: other.id,
+      courseId: other.courseId,
+      courseName: names.get(other.courseId) ?? '',
+      weekday: other.weekday,
+      startTime: formatHm(other.startMin),
+      endTime: formatHm(other.endMin),
+      weekStart: other.weekStart,
+      weekEnd: other.weekEnd,
+      weekPattern: other.weekPattern,
+      weeks: c.weeks,
+      withEntryId: null,
+      detail,
+    };
+  });
+}
