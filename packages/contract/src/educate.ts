@@ -59,6 +59,9 @@ const studentFields = {
   name: nameField(),
   gender: z.enum(GENDERS),
   birthDate: pastDate(),
+  /** The class (行政班) the student belongs to; grade and className follow it. */
+  classId: optId(),
+  /** Without classId: the class of this grade and name, made when the campus has none yet. */
   grade: optText(32),
   className: optText(32),
   phone: phoneField(),
@@ -81,6 +84,7 @@ export const studentQuerySchema = z.strictObject({
   gender: z.enum(GENDERS).optional(),
   grade: listText(32),
   className: listText(32),
+  classId: idField().optional(),
 });
 export const studentSchema = z.object({
   ...stamps,
@@ -88,6 +92,7 @@ export const studentSchema = z.object({
   name: z.string(),
   gender: z.enum(GENDERS),
   birthDate: z.string().nullable(),
+  classId: z.number().int().nullable(),
   grade: z.string(),
   className: z.string(),
   phone: z.string(),

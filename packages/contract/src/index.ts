@@ -16,3 +16,6 @@ export * from './schedule.js';
 export * from './report.js';
 export * from './phone.js';
 export * from './calendar-feed.js';
+export * from './classes.js';
+export * from './data-scope.js';
+export * from './operlog-text.js';

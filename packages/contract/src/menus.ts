@@ -38,6 +38,9 @@ export const RouteName = {
   courseEdit: 'CourseEdit',
   courseSchedule: 'CourseSchedule',
   timetable: 'Timetable',
+  schoolClass: 'SchoolClass',
+  classDetail: 'ClassDetail',
+  schoolYear: 'SchoolYear',
   report: 'Report',
   summary: 'Summary',
   system: 'System',
@@ -118,6 +121,28 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
         name: RouteName.timetable,
         path: '/educate/timetable',
         meta: { ...auth, locale: 'menu.educate.timetable', perms: ['educate:schedule:list'], order: 7 },
+      },
+      {
+        name: RouteName.schoolClass,
+        path: '/educate/class',
+        meta: { ...auth, locale: 'menu.educate.class', perms: ['educate:class:list'], order: 8 },
+      },
+      {
+        name: RouteName.classDetail,
+        path: '/educate/class/:id',
+        meta: { ...auth, locale: 'menu.educate.classDetail', perms: ['educate:class:list'], hideInMenu: true, activeMenu: RouteName.schoolClass },
+      },
+      {
+        name: RouteName.schoolYear,
+        path: '/educate/school-year',
+        meta: {
+          ...auth,
+          locale: 'menu.educate.schoolYear',
+          perms: ['educate:schoolYear:promote'],
+          hideInMenu: true,
+          activeMenu: RouteName.schoolClass,
+          ignoreCache: true,
+        },
       },
       {
         name: RouteName.courseAdd,

@@ -1,4 +1,5 @@
 import type { Locale, Texts } from './constants.js';
+import { CLASS_MESSAGES } from './messages-classes.js';
 import { FILE_MESSAGES } from './messages-files.js';
 import { REPORT_MESSAGES } from './messages-report.js';
 import { SCHEDULE_MESSAGES } from './messages-schedule.js';
@@ -121,6 +122,7 @@ export const SERVER_MESSAGES = {
   ...SCHEDULE_MESSAGES,
   ...REPORT_MESSAGES,
   ...FILE_MESSAGES,
+  ...CLASS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -141,6 +143,9 @@ export const THING_LABELS = {
   notice: { 'zh-CN': '通知', 'en-US': 'Notice' },
   dept: { 'zh-CN': '部门', 'en-US': 'Department' },
   calendarFeed: { 'zh-CN': '日历订阅', 'en-US': 'Calendar feed' },
+  grade: { 'zh-CN': '年级', 'en-US': 'Grade' },
+  class: { 'zh-CN': '班级', 'en-US': 'Class' },
+  promotion: { 'zh-CN': '学年升级', 'en-US': 'Promotion' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<string, Label> = {
   unlock: { 'zh-CN': '解除锁定', 'en-US': 'Unlock' },
   assign: { 'zh-CN': '分配', 'en-US': 'Assign' },
   publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
+  promote: { 'zh-CN': '升级', 'en-US': 'Promote' },
 };
 
 const CRUD = ['list', 'add', 'edit', 'delete'] as const;
@@ -38,6 +39,9 @@ const THINGS = [
   { area: 'educate', thing: 'term', label: { 'zh-CN': '学期', 'en-US': 'Terms' }, actions: CRUD },
   { area: 'educate', thing: 'course', label: { 'zh-CN': '课程', 'en-US': 'Courses' }, actions: [...CRUD, 'enrol', 'export'] },
   { area: 'educate', thing: 'schedule', label: { 'zh-CN': '课表', 'en-US': 'Schedules' }, actions: CRUD },
+  { area: 'educate', thing: 'grade', label: { 'zh-CN': '年级', 'en-US': 'Grades' }, actions: CRUD },
+  { area: 'educate', thing: 'class', label: { 'zh-CN': '班级', 'en-US': 'Classes' }, actions: CRUD },
+  { area: 'educate', thing: 'schoolYear', label: { 'zh-CN': '学年', 'en-US': 'School year' }, actions: ['promote'] },
   { area: 'report', thing: 'summary', label: { 'zh-CN': '汇总报表', 'en-US': 'Summary report' }, actions: ['list', 'export'] },
   { area: 'system', thing: 'user', label: { 'zh-CN': '用户', 'en-US': 'Users' }, actions: [...CRUD, 'resetPwd', 'forceLogout', 'export'] },
   { area: 'system', thing: 'role', label: { 'zh-CN': '角色', 'en-US': 'Roles' }, actions: [...CRUD, 'assign'] },
@@ -128,6 +132,15 @@ export const Perm = {
   scheduleAdd: 'educate:schedule:add',
   scheduleEdit: 'educate:schedule:edit',
   scheduleDelete: 'educate:schedule:delete',
+  gradeList: 'educate:grade:list',
+  gradeAdd: 'educate:grade:add',
+  gradeEdit: 'educate:grade:edit',
+  gradeDelete: 'educate:grade:delete',
+  classList: 'educate:class:list',
+  classAdd: 'educate:class:add',
+  classEdit: 'educate:class:edit',
+  classDelete: 'educate:class:delete',
+  schoolYearPromote: 'educate:schoolYear:promote',
   summaryList: 'report:summary:list',
   summaryExport: 'report:summary:export',
   userList: 'system:user:list',

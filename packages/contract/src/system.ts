@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Locale } from './constants.js';
 import { pageQueryShape } from './common.js';
 import { sortField } from './educate.js';
+import { dataScopeAnswerSchema, dataScopeSchema } from './data-scope.js';
 import { boolField, idField, intField, text } from './fields.js';
 import { operlogQuerySchema } from './operlog.js';
 import { PERM_CODE_PATTERN } from './perms.js';
@@ -138,6 +139,7 @@ const roleFields = {
   sort: intField().pipe(z.number().min(0).max(99_999)).optional(),
   status: z.enum(ROLE_STATUSES).optional(),
   remark: optText(500),
+  dataScope: dataScopeSchema.optional(),
 };
 export const roleCreateSchema = z.strictObject(roleFields);
 export const roleUpdateSchema = z.strictObject(roleFields).partial();
@@ -164,6 +166,7 @@ export const roleSchema = z.object({
   /** The built-in admin role: cannot be deleted, disabled, recoded or have its perms changed. */
   builtin: z.boolean(),
   userCount: z.number().int(),
+  dataScope: dataScopeAnswerSchema,
 });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -2,14 +2,38 @@ import { and, count, eq, type Placeholder, type SQL, type SQLWrapper } from 'dri
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Executor } from '../db/client.js';
-import { courses, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema/campus.js';
+import {
+  classes,
+  courses,
+  enrolments,
+  grades,
+  managers,
+  promotions,
+  rooms,
+  scheduleEntries,
+  students,
+  teachers,
+  terms,
+} from '../db/schema/campus.js';
 
 /**
  * Every table that belongs to one campus. Modules reach them only through a
  * CampusScope (campus-scope.test.ts fails the build otherwise), so no query
  * can forget its `cam_id`.
  */
-export const CAMPUS_TABLES = { terms, students, teachers, managers, rooms, courses, enrolments, scheduleEntries } as const;
+export const CAMPUS_TABLES = {
+  terms,
+  students,
+  teachers,
+  managers,
+  rooms,
+  courses,
+  enrolments,
+  scheduleEntries,
+  grades,
+  classes,
+  promotions,
+} as const;
 
 export type CampusTable = (typeof CAMPUS_TABLES)[keyof typeof CAMPUS_TABLES];
 

@@ -159,6 +159,7 @@ export const courseSpec: CampusCrudSpec<typeof courses> = {
   uniques: [],
   toValues: (body) => ({ ...body }),
   toItem: toCourse,
+  describeRow: (r) => ({ name: r.name, code: r.code }),
   async check(scope, values, existing) {
     await assertInCampus(scope, values);
     const termId = (values.termId as number | undefined) ?? existing?.termId;

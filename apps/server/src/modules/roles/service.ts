@@ -1,6 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ResultCode, type Role, type RoleCreate, type RoleQuery, type RoleUpdate } from '@campus/contract';
+import {
+  CAMPUS_WIDE,
+  normaliseDataScope,
+  ResultCode,
+  type DataScope,
+  type Role,
+  type RoleCreate,
+  type RoleQuery,
+  type RoleUpdate,
+} from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { menus, perms, roleMenus, rolePerms, roles, userRoles, users } from '../../db/schema/system.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
@@ -37,6 +46,7 @@ function toItem(row: RoleRow, userCount: number): Role {
     remark: row.remark,
     builtin: isBuiltin(row),
     userCount,
+    dataScope: normaliseDataScope((row.dataScope as DataScope | null) ?? CAMPUS_WIDE),
   };
 }
 
@@ -106,7 +116,14 @@ export async function createRole(request: FastifyRequest, body: RoleCreate): Pro
     async (tx) => {
       const [created] = await tx
         .insert(roles)
-        .values({ name: body.name, code: body.code, sort: body.sort ?? 0, status: body.status ?? 'active', remark: body.remark ?? '' })
+        .values({
+          name: body.name,
+          code: body.code,
+          sort: body.sort ?? 0,
+          status: body.status ?? 'active',
+          remark: body.remark ?? '',
+          dataScope: normaliseDataScope(body.dataScope ?? CAMPUS_WIDE),
+        })
         .returning();
       if (!created) throw new Error('role insert returned nothing');
       return created;
@@ -130,7 +147,7 @@ export async function updateRole(request: FastifyRequest, id: number, body: Role
     const write = async () => {
       await tx
         .update(roles)
-        .set({ ...body, updatedAt: new Date() })
+        .set({ ...body, ...(body.dataScope ? { dataScope: normaliseDataScope(body.dataScope) } : {}), updatedAt: new Date() })
         .where(eq(roles.id, id));
     };
     if (statusChange) await keepAnAdmin(tx, write);

@@ -10,11 +10,15 @@ import {
   type Student,
 } from '@campus/contract';
 import { courses, enrolments, students } from '../../db/schema/campus.js';
+import { assertNoGraduates } from '../../lib/class-intake.js';
+import { inReach, loadStudentReach } from '../../plugins/data-scope.js';
 import { type CampusCrudSpec, type CampusIoSpec, type Values } from '../../resources/campus-resource.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';
 import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
 import { importRoute } from '../../resources/import-route.js';
+import { bulkRoute } from './bulk.js';
+import { checkStudentRows, describeStudentChanges, guardStudentWrite } from './student-rules.js';
 
 type Row = typeof students.$inferSelect;
 
@@ -28,6 +32,7 @@ export function toStudent(r: Row): Student {
     name: r.name,
     gender: r.gender as Student['gender'],
     birthDate: r.birthDate,
+    classId: r.classId,
     grade: r.grade,
     className: r.className,
     phone: r.phone,
@@ -63,10 +68,21 @@ export const studentSpec: CampusCrudSpec<typeof students> = {
     q.gender ? eq(students.gender, q.gender as string) : undefined,
     q.grade ? eq(students.grade, q.grade as string) : undefined,
     q.className ? eq(students.className, q.className as string) : undefined,
+    q.classId ? eq(students.classId, q.classId as number) : undefined,
   ],
   uniques: [{ field: 'studentNo', column: students.studentNo, constraint: 'students_cam_no_uq' }],
-  toValues: (body) => ({ ...body }),
+  // A class given by id wins over names: the names are the class's (migration 0016).
+  toValues: (body) => {
+    if (body.classId === undefined) return { ...body };
+    const { grade: _g, className: _c, ...rest } = body;
+    return rest;
+  },
   toItem: toStudent,
+  describeRow: (r) => ({ name: r.name, code: r.studentNo }),
+  reach: async (request) => inReach(await loadStudentReach(request), students.classId),
+  guardWrite: guardStudentWrite,
+  guardRemove: (scope, ids) => assertNoGraduates(scope, ids),
+  describeChanges: describeStudentChanges,
   async findReferences(scope, ids) {
     const rows = (await scope
       .select(
@@ -87,9 +103,10 @@ export const studentIo: CampusIoSpec<typeof students> = {
   fileName: { 'zh-CN': '学生名单', 'en-US': 'students' },
   key: { field: 'studentNo', column: students.studentNo },
   toCells: (r) => {
-    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = toStudent(r);
+    const { id: _id, createdAt: _c, updatedAt: _u, classId: _k, ...rest } = toStudent(r);
     return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? '']));
   },
+  checkRows: checkStudentRows,
 };
 
 export const studentRoutes: FastifyPluginAsync = async (app) => {
@@ -98,6 +115,7 @@ export const studentRoutes: FastifyPluginAsync = async (app) => {
   app.route(exportRoute(url, studentSpec, studentIo));
   app.route(importTemplateRoute(url, studentSpec, studentIo));
   app.route(importRoute(url, studentSpec, studentIo));
+  app.route(bulkRoute(url, studentSpec));
   app.route(listRoute(url, studentSpec));
   app.route(getRoute(url, studentSpec));
   app.route(createRoute(url, studentSpec));
