@@ -89,8 +89,9 @@ async function listStudents(req, res, url) {
   const params = [camId];
   let where = 'cam_id = $1';
   if (keyword) {
-    params.push(`${escapeLike(keyword)}%`);
-    where += ' and (student_no like $2 or name like $2)';
+    // Contains, ignoring case, on number, name and phone, through the grams index (the product's rule, decision 018).
+    params.push(keyword, `%${escapeLike(keyword).toLowerCase()}%`);
+    where += ' and search_grams @> cc_keyword_grams($2) and (lower(student_no) like $3 or lower(name) like $3 or lower(phone) like $3)';
   }
   const [rows, count] = await Promise.all([
     pool.query(

@@ -117,10 +117,10 @@ async function benchPostgres(results, encrypt) {
   const probe = { ...(await findClashProbe(db, camId)), entries: timetable.entries };
   const ids = (await db.query('select id from students where cam_id = $1 order by random() limit 2000', [camId])).rows.map((r) => r.id);
   const matches = (
-    await db.query(`select count(*)::int as n from students where cam_id = $1 and (student_no like $2 or name like $2)`, [
-      camId,
-      `${opts.keyword}%`,
-    ])
+    await db.query(
+      `select count(*)::int as n from students where cam_id = $1 and (lower(student_no) like $2 or lower(name) like $2 or lower(phone) like $2)`,
+      [camId, `%${opts.keyword.toLowerCase()}%`],
+    )
   ).rows[0].n;
   results.seed = {
     students: opts.students,

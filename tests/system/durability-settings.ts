@@ -12,7 +12,7 @@ interface BuiltServer {
 /** The durability settings on a connection opened by the built server's own code (config + db/client). */
 export async function readDurabilitySettings(env: Record<string, string>): Promise<Record<string, string | undefined>> {
   const dist = path.dirname(SERVER_JS);
-  const { loadConfig } = (await import(pathToFileURL(path.join(dist, 'config.js')).href)) as Pick<BuiltServer, 'loadConfig'>;
+  const { loadConfig } = (await import(pathToFileURL(path.join(dist, 'config/config.js')).href)) as Pick<BuiltServer, 'loadConfig'>;
   const { openDatabase } = (await import(pathToFileURL(path.join(dist, 'db/client.js')).href)) as Pick<BuiltServer, 'openDatabase'>;
   const database = await openDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }));
   try {

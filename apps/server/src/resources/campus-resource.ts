@@ -44,8 +44,10 @@ export interface CampusCrudSpec<T extends CampusTable> {
    * boundary in this order is reusable while the version holds (decision 009).
    */
   defaultOrder: DefaultOrder;
-  /** Columns `keyword` matches by prefix (indexed with text_pattern_ops). */
+  /** Columns `keyword` is contained in, ignoring case (decision 018). */
   keywordColumns: PgColumn[];
+  /** The generated column of their grams (`search_grams`), on tables big enough to need its index. */
+  keywordGrams?: PgColumn;
   filters(query: Values): (SQL | undefined)[];
   uniques: UniqueRule[];
   /** Validated body → column values. */

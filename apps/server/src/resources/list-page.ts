@@ -1,11 +1,11 @@
 import diagnostics from 'node:diagnostics_channel';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { createCampusScope, type CampusScope, type CampusTable } from '../lib/campus-scope.js';
-import { prefixRange } from '../lib/prefix-range.js';
 import type { CampusCrudSpec, ListPageQuery, Values } from './campus-resource.js';
 import { readFoundRows, withAll, type FoundRow } from './driver-rows.js';
 import { buildItemJson } from './item-json.js';
 import type { ListCaches } from './list-caches.js';
+import { keywordMatchOf, readKeyword } from './keyword-sql.js';
 import { buildListPage } from './list-sql.js';
 import { KEPT_COUNTS } from './list-total.js';
 
@@ -58,37 +58,38 @@ async function readListPage<T extends CampusTable>(
 ): Promise<ListPage<T['$inferSelect']>> {
   // `extra`: the caller's data scope, a filter like any other (built per request, never a remembered total).
   const filters = [...spec.filters(q), ...extra];
-  const range = prefixRange(q.keyword);
+  const keyword = readKeyword(q.keyword);
   const limit = q.pageSize;
   const offset = (q.page - 1) * q.pageSize;
-  if (filters.some(Boolean) || range?.hi === null) {
+  if (filters.some(Boolean)) {
     // Filter values vary without end: built per request.
-    const found = (await buildListPage(scope, spec, { range, sort: q.sort, filters, limit, offset, itemJson })) as FoundRow[];
+    const match = keyword === null ? null : keywordMatchOf(keyword);
+    const found = (await buildListPage(scope, spec, { match, sort: q.sort, filters, limit, offset, itemJson })) as FoundRow[];
     return toListPage(found, found[0]?.total ?? undefined, itemJson !== null);
   }
   const sort = typeof q.sort === 'string' ? q.sort : '';
   const isKept = KEPT_COUNTS.has(getTableName(spec.table));
-  const hasKnownTotal = isKept && range !== null;
+  const hasKnownTotal = isKept && keyword !== null;
   const isSeekable = isKept && sort === '';
   const marks = caches.pageMarks;
-  const markKey = (page: number) => `${scope.camId}:${spec.thing}:${range === null ? '-' : range.lo}:${limit}:${page}`;
+  const markKey = (page: number) => `${scope.camId}:${spec.thing}:${keyword ?? '-'}:${limit}:${page}`;
   const mark = isSeekable ? marks.get(markKey(q.page)) : undefined;
   const known = caches.knownTotals;
-  const totalKey = `${scope.camId}:${spec.thing}:${range?.lo}`;
+  const totalKey = `${scope.camId}:${spec.thing}:${keyword}`;
   const before = hasKnownTotal ? known.get(totalKey) : undefined;
   // Planned once (decision 011): the first page or a page after a boundary, in the default order, of
   // the whole list or of a keyword known to be dense. Anything else is planned for its own values.
-  const isDense = range === null || (before !== undefined && before.total * DENSE_ONE_IN >= before.rows);
+  const isDense = keyword === null || (before !== undefined && before.total * DENSE_ONE_IN >= before.rows);
   const isWalk = planOnce !== undefined && isSeekable && isDense && (q.page === 1 || mark !== undefined);
   const on = isWalk ? createCampusScope(planOnce, scope.camId) : scope;
   if (isWalk) announce('planOnce');
-  // The statement with the seek branch only when there is a boundary: each prefix is planned per request, and two branches plan slower than one.
-  const key = `${spec.thing}:list:${scope.camId}:${range === null ? '-' : 'k'}:${sort}:${mark ? 'seek' : ''}:${isWalk ? 'walk' : ''}`;
+  // The statement with the seek branch only when there is a boundary: each keyword is planned per request, and two branches plan slower than one.
+  const key = `${spec.thing}:list:${scope.camId}:${keyword === null ? '-' : 'k'}:${sort}:${mark ? 'seek' : ''}:${isWalk ? 'walk' : ''}`;
   const query = caches.prepare(on.db, key, (name) =>
     withAll(
       buildListPage(on, spec, {
         isWalk,
-        range: range === null ? null : { lo: sql.placeholder('lo'), hi: sql.placeholder('hi') },
+        match: keyword === null ? null : { raw: sql.placeholder('kw'), like: sql.placeholder('kwLike') },
         sort: q.sort,
         filters: [],
         limit: sql.placeholder('limit'),
@@ -109,7 +110,8 @@ async function readListPage<T extends CampusTable>(
       }).prepare(name),
     ),
   );
-  const params: Values = { lo: range?.lo, hi: range?.hi, limit, offset };
+  const params: Values = { limit, offset };
+  if (keyword !== null) Object.assign(params, { kw: keyword, kwLike: keywordMatchOf(keyword).like });
   if (hasKnownTotal) params.knownVersion = before?.version ?? '-1';
   if (isSeekable) {
     if (mark) Object.assign(params, { seekVersion: mark.version, seekKey: mark.key, seekId: mark.id, seekLimit: limit });

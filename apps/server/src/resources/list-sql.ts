@@ -2,12 +2,12 @@ import { asc, desc, getTableColumns, inArray, sql, type Placeholder, type SQL } 
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { CampusScope, CampusTable } from '../lib/campus-scope.js';
 import type { CampusCrudSpec } from './campus-resource.js';
-import { matchAny, type RangeBounds } from './keyword-sql.js';
+import { matchAny, type KeywordMatch } from './keyword-sql.js';
 import { buildTotal, keptCountOf } from './list-total.js';
 
 export interface ListShape {
-  /** The keyword's prefix range (prefixRange), or placeholders for one; null: no keyword. */
-  range: RangeBounds | null;
+  /** The keyword (keywordMatchOf), or placeholders for one; null: no keyword. */
+  match: KeywordMatch | null;
   sort: unknown;
   filters: (SQL | undefined)[];
   limit: number | Placeholder;
@@ -43,8 +43,8 @@ export interface ListShape {
 export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: CampusCrudSpec<T>, shape: ListShape) {
   const { table } = spec;
   const order = listOrder(spec, shape.sort);
-  const { range, seek } = shape;
-  const matches = matchAny(spec.keywordColumns, range, shape.isWalk === true);
+  const { match, seek } = shape;
+  const matches = matchAny(spec, match, shape.isWalk === true);
   const version = keptCountOf(scope, table, 'version');
   const byOffset = scope
     .select(table, { id: table.id }, matches, ...shape.filters, seek && sql`${version} is distinct from ${seek.version}`)
@@ -62,7 +62,7 @@ export function buildListPage<T extends CampusTable>(scope: CampusScope, spec: C
       .limit(seek.limit);
     inPage = sql`${table.id} in (${bySeek} union all ${byOffset})`;
   }
-  const counted = buildTotal(scope, table, spec.keywordColumns, range, shape.filters);
+  const counted = buildTotal(scope, table, spec, match, shape.filters);
   // Named columns (`as "itemJson"` ...): a JSON page is read as the driver's rows, by name (readFoundRows).
   const columns: SelectedFields = shape.itemJson
     ? { id: table.id, itemJson: shape.itemJson.mapWith(String).as('itemJson') }

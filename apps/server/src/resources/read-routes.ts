@@ -32,8 +32,7 @@ export function listRoute<T extends CampusTable>(url: string, spec: CampusCrudSp
       const page = await readPage(scope, q, { caches: listCaches, planOnce: database.planOnce }, [reach]);
       // A page past the end has no row to carry the total; ask once more (rare).
       const total =
-        page.total ??
-        (q.page === 1 ? 0 : await scope.count(spec.table, keywordCondition(spec.keywordColumns, q.keyword), ...spec.filters(q), reach));
+        page.total ?? (q.page === 1 ? 0 : await scope.count(spec.table, keywordCondition(spec, q.keyword), ...spec.filters(q), reach));
       if (page.json === undefined) {
         return { code: 0, msg: 'ok', data: { list: page.rows.map((r) => spec.toItem(r)), total, page: q.page, pageSize: q.pageSize } };
       }

@@ -30,13 +30,17 @@ export async function seedSearchableStudents(db: Executor, camId: number): Promi
 
 export type StudentRow = { id: number; student_no: string; name: string };
 
-/** The plain query's answer: the campus's students in the list's default order whose number or name starts with `keyword` ('' for all). */
+/** Contains, ignoring case: the list's keyword rule (decision 018), written plainly. */
+export const containsKeyword = (keyword: string, ...texts: (string | null | undefined)[]) =>
+  texts.some((t) => (t ?? '').toLowerCase().includes(keyword.toLowerCase()));
+
+/** The plain query's answer: the campus's students in the list's default order whose number, name or phone contains `keyword` ('' for all). */
 export async function matchingStudents(db: Executor, camId: number, keyword: string): Promise<StudentRow[]> {
-  const rows = await queryRows<StudentRow>(
+  const rows = await queryRows<StudentRow & { phone: string | null }>(
     db,
-    sql`select id, student_no, name from students where cam_id = ${camId} order by created_at desc, id desc`,
+    sql`select id, student_no, name, phone from students where cam_id = ${camId} order by created_at desc, id desc`,
   );
-  return rows.filter((r) => keyword === '' || r.student_no.startsWith(keyword) || r.name.startsWith(keyword));
+  return rows.filter((r) => keyword === '' || containsKeyword(keyword, r.student_no, r.name, r.phone));
 }
 
 /** Reads a page of the student list through the API and expects exactly the plain query's page and total. */

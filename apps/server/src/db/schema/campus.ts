@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, searchGrams, updatedAt } from './columns.js';
 import { campuses, depts, users } from './system.js';
 
 // Campus-scoped tables: every one carries `cam_id` first in its keys so a
@@ -138,20 +138,21 @@ export const students = pgTable(
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What `keyword` searches, as 1- and 2-character grams, kept by the database (decision 018). */
+    searchGrams: searchGrams(sql`cc_search_grams(student_no, name, phone)`),
   },
   (t) => [
     primaryKey({ name: 'students_pkey', columns: [t.camId, t.id] }),
     uniqueIndex('students_cam_no_uq').on(t.camId, t.studentNo),
-    // Prefix search on number and name must use an index under any collation.
-    index('students_cam_no_prefix_idx').on(t.camId, t.studentNo.op('text_pattern_ops')),
-    index('students_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
+    // Contains-search on number, name and phone: the keyword's grams find the candidates (decision 018).
+    index('students_search_grams_idx').using('gin', t.searchGrams),
     index('students_cam_status_idx').on(t.camId, t.status),
     index('students_cam_grade_class_idx').on(t.camId, t.grade, t.className),
     // Also serves the class foreign key (cam_id, class_id).
     index('students_cam_class_idx').on(t.camId, t.classId),
     foreignKey({ name: 'students_cam_class_fk', columns: [t.camId, t.classId], foreignColumns: [classes.camId, classes.id] }),
-    // The default order (newest first) with the keyword columns: a list page's ids come from an index-only scan.
-    index('students_cam_created_cover_idx').on(t.camId, t.createdAt, t.id, t.studentNo, t.name),
+    // The default order (newest first) with the keyword columns: a dense keyword's page is found by walking it.
+    index('students_cam_created_cover_idx').on(t.camId, t.createdAt, t.id, t.studentNo, t.name, t.phone),
   ],
 );
 
@@ -172,12 +173,13 @@ export const teachers = pgTable(
     userId: integer('user_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What `keyword` searches (decision 018). */
+    searchGrams: searchGrams(sql`cc_search_grams(staff_no, name, phone)`),
   },
   (t) => [
     primaryKey({ name: 'teachers_pkey', columns: [t.camId, t.id] }),
     uniqueIndex('teachers_cam_no_uq').on(t.camId, t.staffNo),
-    index('teachers_cam_no_prefix_idx').on(t.camId, t.staffNo.op('text_pattern_ops')),
-    index('teachers_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
+    index('teachers_search_grams_idx').using('gin', t.searchGrams),
     index('teachers_user_idx').on(t.userId),
   ],
 );
@@ -202,7 +204,6 @@ export const managers = pgTable(
   (t) => [
     primaryKey({ name: 'managers_pkey', columns: [t.camId, t.id] }),
     uniqueIndex('managers_cam_no_uq').on(t.camId, t.staffNo),
-    index('managers_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
     // Deleting a user or a department checks its managers across campuses.
     index('managers_user_idx').on(t.userId),
     index('managers_dept_idx').on(t.deptId),
@@ -252,7 +253,6 @@ export const courses = pgTable(
     foreignKey({ name: 'courses_cam_teacher_fk', columns: [t.camId, t.teacherId], foreignColumns: [teachers.camId, teachers.id] }),
     // Also serves the term foreign key (cam_id, term_id).
     uniqueIndex('courses_cam_term_code_uq').on(t.camId, t.termId, t.code),
-    index('courses_cam_name_prefix_idx').on(t.camId, t.name.op('text_pattern_ops')),
     index('courses_cam_teacher_idx').on(t.camId, t.teacherId),
     check('courses_capacity_ck', sql`${t.capacity} > 0`),
     check('courses_enrolled_ck', sql`${t.enrolledCount} >= 0 and ${t.enrolledCount} <= ${t.capacity}`),

@@ -226,7 +226,13 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
       const [course] = await scope.select(courses, { id: courses.id }, eq(courses.id, request.params.id));
       if (!course) throw notFound('course');
       const { page, pageSize, keyword } = request.query;
-      const conds = [eq(enrolments.courseId, course.id), keywordCondition([students.studentNo, students.name], keyword)];
+      const conds = [
+        eq(enrolments.courseId, course.id),
+        keywordCondition(
+          { keywordColumns: [students.studentNo, students.name, students.phone], keywordGrams: students.searchGrams },
+          keyword,
+        ),
+      ];
       const [rows, [total]] = (await Promise.all([
         scope
           .select(enrolments, { ...getTableColumns(students), enrolledAt: enrolments.createdAt }, ...conds)

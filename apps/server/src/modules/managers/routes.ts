@@ -49,7 +49,7 @@ export const managerSpec: CampusCrudSpec<typeof managers> = {
     createdAt: managers.createdAt,
   },
   defaultOrder: { column: managers.createdAt, direction: 'desc' },
-  keywordColumns: [managers.staffNo, managers.name],
+  keywordColumns: [managers.staffNo, managers.name, managers.phone],
   filters: (q: Values) => [
     q.status ? eq(managers.status, q.status as string) : undefined,
     q.deptId ? eq(managers.deptId, q.deptId as number) : undefined,

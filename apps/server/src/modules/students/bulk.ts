@@ -49,7 +49,7 @@ export function bulkRoute(url: string, spec: CampusCrudSpec<typeof students>): R
       const within = await spec.reach?.(request);
       const conds: (SQL | undefined)[] = body.ids
         ? [inArray(students.id, body.ids)]
-        : [keywordCondition(spec.keywordColumns, body.filter?.keyword), ...spec.filters(body.filter ?? {})];
+        : [keywordCondition(spec, body.filter?.keyword), ...spec.filters(body.filter ?? {})];
       const found = await scope
         .select(students, { id: students.id, studentNo: students.studentNo, name: students.name }, ...conds, within)
         .orderBy(students.studentNo)

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { prefixRange } from '../../lib/prefix-range.js';
+import { keywordMatchOf } from '../../resources/keyword-sql.js';
 import { buildListPage } from '../../resources/list-sql.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { flattenPlan, type PlanNode } from '../../test/explain.js';
@@ -96,10 +96,10 @@ describe('the plan-once pool (decision 011)', () => {
     expect(statements.every((s) => s.custom_plans === '0')).toBe(true);
     expect(statements.some((s) => Number(s.generic_plans) > 0)).toBe(true);
 
-    // The same generic plan for a dense and a rare keyword: no prefix index, the covering order index walked backward.
+    // The same generic plan for a dense and a rare keyword: no grams index, the covering order index walked backward.
     const scope = createCampusScope(planOnce, camId);
     const query = buildListPage(scope, studentSpec, {
-      range: prefixRange('王'),
+      match: keywordMatchOf('王'),
       sort: undefined,
       filters: [],
       limit: 20,
@@ -119,10 +119,9 @@ describe('the plan-once pool (decision 011)', () => {
         );
         return flattenPlan(row?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
       };
-      const rare = prefixRange('S0001');
       const dense = await explain(params);
-      const sparse = await explain(params.map((v: unknown) => (v === '王' ? rare?.lo : v === prefixRange('王')?.hi ? rare?.hi : v)));
-      // With the order index priced out, the page still cannot take a prefix index: the match is on `column || ''`.
+      const sparse = await explain(params.map((v: unknown) => (v === '王' ? 'S0001' : v)));
+      // With the order index priced out, the page still cannot take the grams index: the walk leaves the grams out.
       await tx.execute(sql`set local enable_indexscan = off`);
       await tx.execute(sql`set local enable_indexonlyscan = off`);
       await tx.execute(sql.raw(`prepare walk_page_2 as ${text}`));
@@ -136,14 +135,14 @@ describe('the plan-once pool (decision 011)', () => {
       await tx.execute(sql`deallocate walk_page_2`);
       return [dense, sparse, cornered];
     });
-    // The page's ids come from the one Limit node; the prefix indexes serve only the total's count.
+    // The page's ids come from the one Limit node; the grams index serves only the total's count.
     const pageIndexes = (nodes: PlanNode[]) => {
       const limit = nodes.find((n) => n['Node Type'] === 'Limit');
       return limit ? flattenPlan(limit).map((n) => n['Index Name'] ?? '') : [];
     };
     const [dense = [], sparse = [], cornered = []] = plans;
     for (const nodes of [dense, sparse]) expect(pageIndexes(nodes).filter(Boolean)).toEqual(['students_cam_created_cover_idx']);
-    expect(pageIndexes(cornered).filter((i) => /prefix/.test(i))).toEqual([]);
+    expect(pageIndexes(cornered).filter((i) => /grams/.test(i))).toEqual([]);
     expect(JSON.stringify(dense.map((n) => n['Node Type']))).toBe(JSON.stringify(sparse.map((n) => n['Node Type'])));
   });
 });

@@ -62,7 +62,8 @@ export const studentSpec: CampusCrudSpec<typeof students> = {
     createdAt: students.createdAt,
   },
   defaultOrder: { column: students.createdAt, direction: 'desc' },
-  keywordColumns: [students.studentNo, students.name],
+  keywordColumns: [students.studentNo, students.name, students.phone],
+  keywordGrams: students.searchGrams,
   filters: (q: Values) => [
     q.status ? eq(students.status, q.status as string) : undefined,
     q.gender ? eq(students.gender, q.gender as string) : undefined,

@@ -53,7 +53,8 @@ export const teacherSpec: CampusCrudSpec<typeof teachers> = {
     createdAt: teachers.createdAt,
   },
   defaultOrder: { column: teachers.createdAt, direction: 'desc' },
-  keywordColumns: [teachers.staffNo, teachers.name],
+  keywordColumns: [teachers.staffNo, teachers.name, teachers.phone],
+  keywordGrams: teachers.searchGrams,
   filters: (q: Values) => [
     q.status ? eq(teachers.status, q.status as string) : undefined,
     q.gender ? eq(teachers.gender, q.gender as string) : undefined,
