@@ -130,7 +130,13 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
       {
         name: RouteName.classDetail,
         path: '/educate/class/:id',
-        meta: { ...auth, locale: 'menu.educate.classDetail', perms: ['educate:class:list'], hideInMenu: true, activeMenu: RouteName.schoolClass },
+        meta: {
+          ...auth,
+          locale: 'menu.educate.classDetail',
+          perms: ['educate:class:list'],
+          hideInMenu: true,
+          activeMenu: RouteName.schoolClass,
+        },
       },
       {
         name: RouteName.schoolYear,

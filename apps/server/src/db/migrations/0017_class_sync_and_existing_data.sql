@@ -129,7 +129,9 @@ CREATE TRIGGER "grades_name_to_students" AFTER UPDATE OF name ON grades
 -- 5. The perms and pages of classes for existing databases (new ones get them from the seed). The
 --    start-up sync would add the perms too, but only after migrations; the academic office and
 --    teacher templates get them here, as the seed gives them.
-INSERT INTO perms (code, name, name_en, module) VALUES
+-- Only in a database already seeded: a fresh one gets its whole catalogue from the seed.
+INSERT INTO perms (code, name, name_en, module)
+SELECT v.code, v.name, v.name_en, v.module FROM (VALUES
   ('educate:grade:list', '年级查看', 'View grades', 'educate'),
   ('educate:grade:add', '年级新增', 'Create grades', 'educate'),
   ('educate:grade:edit', '年级修改', 'Edit grades', 'educate'),
@@ -139,6 +141,8 @@ INSERT INTO perms (code, name, name_en, module) VALUES
   ('educate:class:edit', '班级修改', 'Edit classes', 'educate'),
   ('educate:class:delete', '班级删除', 'Delete classes', 'educate'),
   ('educate:schoolYear:promote', '学年升级', 'Promote school year', 'educate')
+) AS v(code, name, name_en, module)
+WHERE EXISTS (SELECT 1 FROM perms)
 ON CONFLICT (code) DO NOTHING;
 --> statement-breakpoint
 INSERT INTO role_perms (role_id, perm_id)

@@ -4,14 +4,7 @@ import { formatMessage, type OperlogChange } from '@campus/contract';
 import { students } from '../../db/schema/campus.js';
 import { AppError, conflict } from '../../lib/app-error.js';
 import type { CampusScope } from '../../lib/campus-scope.js';
-import {
-  assertClassTakes,
-  classLabel,
-  findClassByNames,
-  loadClassInfo,
-  missingClass,
-  type ClassInfo,
-} from '../../lib/class-intake.js';
+import { assertClassTakes, classLabel, findClassByNames, loadClassInfo, missingClass, type ClassInfo } from '../../lib/class-intake.js';
 import type { ImportRowError } from '../../lib/import-rows.js';
 import { isClassReached, loadStudentReach, type StudentReach } from '../../plugins/data-scope.js';
 import type { Values } from '../../resources/campus-resource.js';
