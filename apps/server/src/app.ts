@@ -41,6 +41,8 @@ import { managerRoutes } from './modules/managers/routes.js';
 import { roomRoutes } from './modules/rooms/routes.js';
 import { termRoutes } from './modules/terms/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
+import { classRoutes } from './modules/classes/routes.js';
+import { importRejectRoutes } from './modules/import-rejects/routes.js';
 import { scheduleRoutes } from './modules/schedules/routes.js';
 import { timetableRoutes } from './modules/timetable/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
@@ -186,6 +188,8 @@ export async function buildApp(
       await api.register(scheduleRoutes);
       await api.register(timetableRoutes);
       await api.register(courseRoutes);
+      await api.register(classRoutes);
+      await api.register(importRejectRoutes);
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);
       await api.register(messageRoutes);

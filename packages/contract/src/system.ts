@@ -408,6 +408,8 @@ export const OPERLOG_EXPORT_COLUMNS = [
   'id',
   'createdAt',
   'username',
+  /** The operation in words, in the reader's language (contract operlog-text.ts). */
+  'text',
   'module',
   'action',
   'method',
