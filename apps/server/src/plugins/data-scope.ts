@@ -47,3 +47,12 @@ export function isClassReached(reach: StudentReach, classId: number | null | und
 export async function assertCampusWide(request: FastifyRequest): Promise<void> {
   if (!(await loadStudentReach(request)).isAll) throw new AppError(403, ResultCode.forbidden, 'dataScope.campusOnly');
 }
+
+/**
+ * The same reach as raw SQL on a `students` row (alias `s` or none): for the
+ * report's and dashboard's hand-written statements. `true` for a campus-wide caller.
+ */
+export function studentReachSql(reach: StudentReach, column = 'class_id'): SQL {
+  if (reach.isAll) return sql`true`;
+  return sql`${sql.raw(column)} = any(${`{${reach.classIds.join(',')}}`}::int[])`;
+}

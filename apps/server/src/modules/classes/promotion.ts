@@ -13,7 +13,7 @@ import {
   type PromotionResult,
 } from '@campus/contract';
 import { classes, grades, promotions, students } from '../../db/schema/campus.js';
-import { badRequest, conflict } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { CampusScope } from '../../lib/campus-scope.js';
 import { classLabel } from '../../lib/class-intake.js';
 import { getPrincipal, requirePerm } from '../../plugins/access.js';
@@ -184,7 +184,7 @@ async function undoPromotion(request: FastifyRequest, id: number): Promise<void>
     .orderBy(desc(promotions.createdAt), desc(promotions.id))
     .limit(1);
   const [target] = await scope.select(promotions, { id: promotions.id }, eq(promotions.id, id));
-  if (!target) throw conflict('schoolYear.undoExpired');
+  if (!target) throw notFound('promotion');
   if (!latest || latest.id !== id || latest.undoneAt !== null || Date.now() - latest.createdAt.getTime() > UNDO_WINDOW_MS) {
     throw conflict('schoolYear.undoExpired');
   }

@@ -1,41 +1,9 @@
 import { encryptLoginPassword } from '@campus/contract';
-import type { CampusRecords, SessionUser, World } from './world.js';
+import type { CampusRecords } from './world.js';
+import type { Req, RouteInputs } from './valid-requests-types.js';
+import { CLASS_REQUESTS } from './valid-requests-classes.js';
 
-/** One concrete request of a route; path parameters already filled in. */
-export interface Req {
-  url: string;
-  query?: Record<string, string>;
-  body?: unknown;
-  /** A multipart upload with one file field, instead of a JSON body. */
-  file?: { name: string; content: string };
-}
-
-export interface BuildCtx {
-  w: World;
-  /** Records the path ids point at. */
-  path: CampusRecords;
-  /** Records the ids in the body and query point at. */
-  ref: CampusRecords;
-  /** Who sends it (some bodies depend on the caller, e.g. their own password). */
-  caller: SessionUser | null;
-}
-
-export interface RouteInputs {
-  /** A request the route accepts when caller, campus and ids are right. */
-  build(ctx: BuildCtx): Promise<Req> | Req;
-  /**
-   * What a campus-A caller gets when the ids are campus B's:
-   * notFound — 404, the same answer as for an id that never existed;
-   * noLeak — the route takes no id of a campus record (or only filters by one): it answers as usual, showing nothing of B.
-   */
-  foreign: 'notFound' | 'noLeak';
-  /** Ids in the body or query point at campus records too (not only the path). */
-  hasRefs?: boolean;
-  /** The route ends the caller's own session or credentials: the control run needs a caller of its own. */
-  consumesCaller?: boolean;
-  /** The answer is an endless event stream: read the head, then hang up. */
-  isStream?: boolean;
-}
+export type { BuildCtx, Req, RouteInputs } from './valid-requests-types.js';
 
 /** A route key as the route table spells it. */
 export const routeKey = (method: string, url: string) => `${method} ${url}`;
@@ -124,6 +92,7 @@ const csv = (lines: string[]) => `${lines.join('\n')}\n`;
  * matrix fails when a route has no entry here, so a new route cannot skip it.
  */
 export const VALID_REQUESTS: Record<string, RouteInputs> = {
+  ...CLASS_REQUESTS,
   // ---- session and shell
   'POST /api/logout': { build: () => ({ url: '/api/logout' }), foreign: 'noLeak', consumesCaller: true },
   'GET /api/user/currentUser': { build: () => ({ url: '/api/user/currentUser' }), foreign: 'noLeak' },
