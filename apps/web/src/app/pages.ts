@@ -54,6 +54,18 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
     () => import('../features/educate/timetable-page'),
     (m) => m.TimetablePage,
   ),
+  [RouteName.schoolClass]: page(
+    () => import('../features/educate/class-page'),
+    (m) => m.ClassPage,
+  ),
+  [RouteName.classDetail]: page(
+    () => import('../features/educate/class-detail-page'),
+    (m) => m.ClassDetailPage,
+  ),
+  [RouteName.schoolYear]: page(
+    () => import('../features/educate/school-year-page'),
+    (m) => m.SchoolYearPage,
+  ),
   [RouteName.summary]: page(
     () => import('../features/report/summary-page'),
     (m) => m.SummaryPage,
