@@ -68,6 +68,7 @@ CREATE INDEX "classes_cam_room_idx" ON "classes" USING btree ("cam_id","room_id"
 CREATE UNIQUE INDEX "grades_cam_name_uq" ON "grades" USING btree ("cam_id","name");--> statement-breakpoint
 CREATE INDEX "grades_cam_order_idx" ON "grades" USING btree ("cam_id","sort_order");--> statement-breakpoint
 CREATE INDEX "promotions_cam_created_idx" ON "promotions" USING btree ("cam_id","created_at");--> statement-breakpoint
+CREATE INDEX "promotions_user_idx" ON "promotions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "import_rejects_user_idx" ON "import_rejects" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "import_rejects_created_idx" ON "import_rejects" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_cam_class_fk" FOREIGN KEY ("cam_id","class_id") REFERENCES "public"."classes"("cam_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

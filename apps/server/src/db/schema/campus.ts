@@ -333,5 +333,9 @@ export const promotions = pgTable(
     createdAt: createdAt(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ name: 'promotions_pkey', columns: [t.camId, t.id] }), index('promotions_cam_created_idx').on(t.camId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'promotions_pkey', columns: [t.camId, t.id] }),
+    index('promotions_cam_created_idx').on(t.camId, t.createdAt),
+    index('promotions_user_idx').on(t.userId),
+  ],
 );
