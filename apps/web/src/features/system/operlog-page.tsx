@@ -47,9 +47,22 @@ export function OperLogPage() {
   const columns: ListColumn<OperlogItem>[] = [
     { key: 'createdAt', title: t('sys.operlog.time'), width: 170, render: (r) => formatTime(r.createdAt) },
     { key: 'username', title: t('sys.operlog.user'), width: 120 },
-    { key: 'module', title: t('sys.operlog.module'), width: 140 },
-    { key: 'action', title: t('sys.operlog.action'), width: 110 },
-    { key: 'request', title: t('sys.operlog.request'), width: 280, render: (r) => `${r.method} ${r.path}` },
+    // The operation in words, in the reader's language; codes and paths stay one click away (hidden columns, the detail).
+    {
+      key: 'text',
+      title: t('sys.operlog.text'),
+      render: (r) =>
+        r.link ? (
+          <Button type="text" size="mini" className="operlog-text-link" onClick={() => void navigate(r.link ?? '')}>
+            {r.text}
+          </Button>
+        ) : (
+          r.text
+        ),
+    },
+    { key: 'module', title: t('sys.operlog.module'), width: 140, isHiddenByDefault: true },
+    { key: 'action', title: t('sys.operlog.action'), width: 110, isHiddenByDefault: true },
+    { key: 'request', title: t('sys.operlog.request'), width: 280, isHiddenByDefault: true, render: (r) => `${r.method} ${r.path}` },
     {
       key: 'status',
       title: t('sys.operlog.result'),

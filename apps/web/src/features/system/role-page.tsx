@@ -1,5 +1,5 @@
 import Tag from '@arco-design/web-react/es/Tag';
-import { ROLE_SORTS, roleCreateSchema, roleUpdateSchema, type Role, Perm } from '@campus/contract';
+import { ROLE_SORTS, type Role, Perm } from '@campus/contract';
 import { Link } from 'react-router';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { ListPage, type ListColumn } from '../../lib/list-page/list-page';
 import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
+import { roleFormCreateSchema, roleFormUpdateSchema, scopeKindLabel, toRoleBody, toRoleForm, useScopeFields } from './role-scope-fields';
 import { SystemStatusTag } from './status-tag';
 import { roleApi } from './system-api';
 import { formatTime, statusOptions } from './system-labels';
@@ -24,6 +25,7 @@ const ROLE_PERMS = {
 export function RolePage() {
   const t = useT();
   const editor = useRowEditor<Role>();
+  const scopeFields = useScopeFields(t);
 
   const columns: ListColumn<Role>[] = [
     {
@@ -45,6 +47,7 @@ export function RolePage() {
     { key: 'sort', title: t('sys.sort'), width: 80 },
     { key: 'status', title: t('sys.status'), width: 90, render: (r) => <SystemStatusTag value={r.status} /> },
     { key: 'userCount', title: t('sys.role.userCount'), width: 90 },
+    { key: 'dataScope', title: t('sys.role.scope'), width: 130, render: (r) => scopeKindLabel(t, r.dataScope.kind) },
     { key: 'remark', title: t('sys.remark'), width: 200 },
     { key: 'createdAt', title: t('field.createdAt'), width: 170, render: (r) => formatTime(r.createdAt) },
   ];
@@ -54,6 +57,7 @@ export function RolePage() {
     { name: 'sort', label: t('sys.sort'), kind: 'number', min: 0, precision: 0 },
     { name: 'status', label: t('sys.status'), kind: 'select', options: statusOptions(t) },
     { name: 'remark', label: t('sys.remark'), kind: 'textarea', isWide: true },
+    ...scopeFields,
   ];
 
   const editRow = editor.row;
@@ -94,10 +98,10 @@ export function RolePage() {
         isOpen={editor.isOpen}
         width={480}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('sys.thing.role') })}
-        schema={editRow ? roleUpdateSchema : roleCreateSchema}
+        schema={editRow ? roleFormUpdateSchema : roleFormCreateSchema}
         fields={fields}
-        initialValues={editRow ? { ...editRow } : { status: 'active', sort: 0 }}
-        onSubmit={save}
+        initialValues={editRow ? toRoleForm(editRow) : { status: 'active', sort: 0, scopeKind: 'campus' }}
+        onSubmit={(body) => save(toRoleBody(body))}
         onClose={editor.close}
       />
     </>
