@@ -10,6 +10,7 @@ import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { classKeys, fetchClassOverview, useClassOptions } from './class-api';
 import { studentApi } from './educate-api';
+import { fieldLabel } from './educate-labels';
 import '../../lib/list-page/list-messages';
 
 type CourseRow = ClassOverview['courses'][number];
@@ -56,10 +57,10 @@ export function ClassDetailPage() {
               noDataElement={<Empty description={t('educate.class.noCourses')} />}
               data={overview.data.courses}
               columns={[
-                { title: t('field.course.code'), dataIndex: 'code', width: 140 },
-                { title: t('field.course.name'), dataIndex: 'name' },
-                { title: t('field.course.teacherId'), dataIndex: 'teacherName', width: 160 },
-                { title: t('field.course.termId'), dataIndex: 'termName', width: 200 },
+                { title: fieldLabel(t, 'course', 'code'), dataIndex: 'code', width: 140 },
+                { title: fieldLabel(t, 'course', 'name'), dataIndex: 'name' },
+                { title: fieldLabel(t, 'course', 'teacherId'), dataIndex: 'teacherName', width: 160 },
+                { title: fieldLabel(t, 'course', 'termId'), dataIndex: 'termName', width: 200 },
                 { title: t('educate.class.enrolled'), dataIndex: 'enrolled', width: 140 },
               ]}
             />
@@ -73,10 +74,20 @@ export function ClassDetailPage() {
               noDataElement={<Empty description={t('educate.class.noStudents')} />}
               data={students.data?.list ?? []}
               columns={[
-                { title: t('field.student.studentNo'), dataIndex: 'studentNo', width: 160 },
-                { title: t('field.student.name'), dataIndex: 'name' },
-                { title: t('field.student.gender'), dataIndex: 'gender', width: 100, render: (g: string) => t(`value.gender.${g}`) },
-                { title: t('field.student.status'), dataIndex: 'status', width: 120, render: (s: string) => t(`value.studentStatus.${s}`) },
+                { title: fieldLabel(t, 'student', 'studentNo'), dataIndex: 'studentNo', width: 160 },
+                { title: fieldLabel(t, 'student', 'name'), dataIndex: 'name' },
+                {
+                  title: fieldLabel(t, 'student', 'gender'),
+                  dataIndex: 'gender',
+                  width: 100,
+                  render: (g: string) => t(`value.gender.${g}`),
+                },
+                {
+                  title: fieldLabel(t, 'student', 'status'),
+                  dataIndex: 'status',
+                  width: 120,
+                  render: (s: string) => t(`value.studentStatus.${s}`),
+                },
               ]}
             />
           </Card>
