@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -11,6 +12,8 @@ describe('loadConfig', () => {
     expect(c.sessionTtlS).toBe(259_200);
     expect(c.loginAesKey).toBe('CampusConsoleKey');
     expect(c.databaseUrl).toBeUndefined();
+    // The built web app beside the server, wherever the config module sits in the server's floors.
+    expect(c.webDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
   it('names every bad variable and the rule it breaks', () => {

@@ -133,7 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
     hstsMaxAgeS: e.HSTS_MAX_AGE,
-    webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginRatePerMin: e.LOGIN_RATE_PER_MIN,
     operlogRetentionDays: e.OPERLOG_RETENTION_DAYS,
