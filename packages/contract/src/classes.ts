@@ -51,7 +51,7 @@ export const classQuerySchema = z.strictObject({
   gradeId: idField().optional(),
   headTeacherId: idField().optional(),
   status: z.enum(CLASS_STATUSES).optional(),
-  schoolYear: text().trim().max(16).optional(),
+  schoolYear: text().trim().max(32).optional(),
 });
 export const classSchema = z.object({
   ...stamps,

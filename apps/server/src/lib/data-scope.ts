@@ -60,3 +60,15 @@ export async function findReachedClassIds(db: Executor, camId: number, userId: n
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** The grade or class ids of a scope that name no grade or class (of any campus: a role is not a campus's). */
+export async function findUnknownScopeIds(db: Executor, scope: DataScope): Promise<{ field: string; ids: number[] } | null> {
+  const field = scope.kind === 'grades' ? 'gradeIds' : scope.kind === 'classes' ? 'classIds' : null;
+  const ids = (scope.kind === 'grades' ? scope.gradeIds : scope.classIds) ?? [];
+  if (!field || ids.length === 0) return null;
+  const table = sql.raw(field === 'gradeIds' ? 'grades' : 'classes');
+  const rows = await queryRows<{ id: number }>(db, sql`select id from ${table} where id = any(${`{${ids.join(',')}}`}::int[])`);
+  const found = new Set(rows.map((r) => Number(r.id)));
+  const unknown = ids.filter((id) => !found.has(id));
+  return unknown.length ? { field: `dataScope.${field}`, ids: unknown } : null;
+}

@@ -16,7 +16,7 @@ describe('buildMenuTree', () => {
   it('shows the whole default menu to an admin, sorted, without hidden entries', () => {
     expect(names(buildMenuTree(DEFAULT_MENUS, [ALL_PERMS]))).toEqual([
       { Dashboard: ['Workplace'] },
-      { Educate: ['Student', 'Teacher', 'Manager', 'Course', 'Room', 'Term', 'Timetable'] },
+      { Educate: ['Student', 'Teacher', 'Manager', 'Course', 'Room', 'Term', 'Timetable', 'SchoolClass'] },
       { Report: ['Summary'] },
       { System: ['User', 'Role', 'Menu', 'Perm', 'Dept', 'OperLog', 'ResetPassword', 'Notice'] },
     ]);

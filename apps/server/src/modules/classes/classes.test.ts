@@ -204,7 +204,43 @@ describe('the operation log in words', () => {
     expect(edit?.text).toBe('修改学生 司马长风（DC2026001）：状态 在读 → 休学');
     expect(edit?.changes).toEqual([{ field: 'status', before: 'enrolled', after: 'suspended' }]);
     expect(edit?.link).toBe('/educate/student?keyword=DC2026001');
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/api/system/operlogs/export?format=csv&module=educate:student',
+      headers: { ...authed(token), 'accept-language': 'zh-CN' },
+    });
+    expect(file.body).toContain('新增学生 司马长风（DC2026001）');
+    expect(file.body).toContain('修改学生 司马长风（DC2026001）：状态 在读 → 休学');
     const en = await read('en-US');
     expect(en.find((r) => r.action === 'edit')?.text).toMatch(/^Edited student 司马长风 \(DC2026001\): Status Enrolled → Suspended$/i);
+  });
+});
+
+describe("a role's data scope", () => {
+  const system = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    call(t.app, {
+      method,
+      url: `/api/system${url}`,
+      headers: { ...authed(token), 'accept-language': 'en-US' },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('is set and read on the role, names grades and classes that exist, and refuses a kind without its ids', async () => {
+    const c = await create('/classes', { name: '范围班', gradeId: g1 });
+    const made = await system('POST', '/roles', {
+      name: 'Head of 范围班',
+      code: 'scope_head',
+      dataScope: { kind: 'classes', classIds: [c, c] },
+    });
+    expect(made.status).toBe(201);
+    const id = (made.body.data as { id: number }).id;
+    expect((await system('GET', `/roles/${id}`)).body.data).toMatchObject({ dataScope: { kind: 'classes', classIds: [c] } });
+    const unknown = await system('PUT', `/roles/${id}`, { dataScope: { kind: 'grades', gradeIds: [999999] } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.msg).toContain('dataScope.gradeIds');
+    expect(unknown.body.msg).toContain('999999');
+    expect((await system('PUT', `/roles/${id}`, { dataScope: { kind: 'classes' } })).status).toBe(400);
+    expect((await system('PUT', `/roles/${id}`, { dataScope: { kind: 'own' } })).status).toBe(200);
+    expect((await system('GET', `/roles/${id}`)).body.data).toMatchObject({ dataScope: { kind: 'own' } });
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { menus, perms, roleMenus, rolePerms, roles, userRoles, users } from '../../db/schema/system.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
+import { findUnknownScopeIds } from '../../lib/data-scope.js';
 import { escapeLike } from '../../lib/escape-like.js';
 import { getPrincipal } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
@@ -108,9 +109,21 @@ async function assertCodeFree(db: Executor, code: string, exceptId: number | nul
   if (hit) throw conflict('data.duplicate', { field: 'code', value: code }, { field: 'code' });
 }
 
+/**
+ * A data scope may be set only by a caller whose own reach is the whole campus
+ * (no one widens a scope past their own), and must name grades and classes that exist.
+ */
+async function assertDataScope(request: FastifyRequest, scope: DataScope | undefined): Promise<void> {
+  if (!scope) return;
+  if (getPrincipal(request).reach !== null) throw new AppError(403, ResultCode.forbidden, 'dataScope.grantWider');
+  const unknown = await findUnknownScopeIds(request.server.db, normaliseDataScope(scope));
+  if (unknown) throw badRequest('dataScope.unknownIds', { field: unknown.field, ids: unknown.ids.join(', ') }, { field: unknown.field });
+}
+
 export async function createRole(request: FastifyRequest, body: RoleCreate): Promise<Role> {
   const { db } = request.server;
   await assertCodeFree(db, body.code, null);
+  await assertDataScope(request, body.dataScope);
   const row = await runLoggedTransaction(
     request,
     async (tx) => {
@@ -142,6 +155,7 @@ export async function updateRole(request: FastifyRequest, id: number, body: Role
     if (body.status === 'disabled') throw builtin(existing);
   }
   if (body.code !== undefined) await assertCodeFree(db, body.code, id);
+  await assertDataScope(request, body.dataScope);
   const statusChange = body.status !== undefined && body.status !== existing.status;
   await runLoggedTransaction(request, async (tx) => {
     const write = async () => {

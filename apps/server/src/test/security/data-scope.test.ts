@@ -20,6 +20,7 @@ const admin = educateClient(() => ({ app: t.app, token: adminToken, camId: cam }
 
 const w = { gradeIn: 0, classIn: 0, classOut: 0, sIn: 0, sOut: 0, outNo: 'OUT001', courseId: 0, termId: 0 };
 const PERMS = [
+  'educate:schedule:list',
   'educate:student:list',
   'educate:student:add',
   'educate:student:edit',
@@ -56,6 +57,9 @@ const ALSO_STUDENT_FACING = [
   'GET /api/educate/classes',
   'GET /api/educate/classes/:id',
   'GET /api/educate/classes/:id/overview',
+  'GET /api/educate/timetable',
+  'GET /api/educate/timetable.ics',
+  'POST /api/educate/timetable/feeds',
 ];
 
 const PROBES: Record<string, Probe> = {
@@ -118,6 +122,14 @@ const PROBES: Record<string, Probe> = {
     expect((a.json?.data as { list: { id: number }[] }).list.map((c) => c.id)).toEqual([w.classIn]);
   },
   'GET /api/educate/classes/:id': async (as) => expect((await as('GET', { url: `/api/educate/classes/${w.classOut}` })).status).toBe(404),
+  'GET /api/educate/timetable': async (as) => {
+    expect((await as('GET', { url: '/api/educate/timetable', query: { studentId: String(w.sOut), week: '1' } })).status).toBe(404);
+    expect((await as('GET', { url: '/api/educate/timetable', query: { studentId: String(w.sIn), week: '1' } })).status).toBe(200);
+  },
+  'GET /api/educate/timetable.ics': async (as) =>
+    expect((await as('GET', { url: '/api/educate/timetable.ics', query: { studentId: String(w.sOut) } })).status).toBe(404),
+  'POST /api/educate/timetable/feeds': async (as) =>
+    expect((await as('POST', { url: '/api/educate/timetable/feeds', body: { kind: 'student', targetId: w.sOut } })).status).toBe(404),
   'GET /api/educate/classes/:id/overview': async (as) =>
     expect((await as('GET', { url: `/api/educate/classes/${w.classOut}/overview` })).status).toBe(404),
 };
