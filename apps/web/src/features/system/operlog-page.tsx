@@ -62,7 +62,7 @@ export function OperLogPage() {
     },
     { key: 'module', title: t('sys.operlog.module'), width: 140, isHiddenByDefault: true },
     { key: 'action', title: t('sys.operlog.action'), width: 110, isHiddenByDefault: true },
-    { key: 'request', title: t('sys.operlog.request'), width: 280, isHiddenByDefault: true, render: (r) => `${r.method} ${r.path}` },
+    { key: 'request', title: t('sys.operlog.request'), width: 280, render: (r) => `${r.method} ${r.path}` },
     {
       key: 'status',
       title: t('sys.operlog.result'),
