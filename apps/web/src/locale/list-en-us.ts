@@ -44,7 +44,7 @@ export const listEnUS: Record<ListMessageKey, string> = {
   'import.summary': '{total} rows: {created} to create, {updated} to update',
   'import.errors': '{count} problem(s) found: fix the file and choose it again; nothing is imported while errors remain',
   'import.valid': 'Every row is valid: ready to import',
-  'import.validRows': 'Import the {count} valid rows, give me the rest',
+  'import.validRows': 'Save the {count} valid rows, give me the rest',
   'import.partial':
     'The valid rows were imported; {count} rows were not. Download them (with an error column), fix them and import that file again.',
   'import.rejectedFile': 'Download the refused rows',

@@ -46,7 +46,7 @@ export const listZhCN = {
   'import.summary': '共 {total} 行：将新增 {created} 行，更新 {updated} 行',
   'import.errors': '发现 {count} 处错误，请修正文件后重新选择；存在错误时不会导入任何数据',
   'import.valid': '检查通过，可以导入',
-  'import.validRows': '只导入有效的 {count} 行，其余行下载修改',
+  'import.validRows': '仅保存有效的 {count} 行，其余行下载修改',
   'import.partial': '已导入有效行；{count} 行未导入。下载这些行（含错误原因列），修正后直接重新导入。',
   'import.rejectedFile': '下载未导入的行',
   'import.col.row': '行号',

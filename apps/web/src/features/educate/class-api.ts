@@ -1,7 +1,18 @@
-import type { ClassOverview, Grade, Promotion, PromotionResult, Room, SchoolClass, StudentBulkResult, Teacher } from '@campus/contract';
+import {
+  Perm,
+  type ClassOverview,
+  type Grade,
+  type Promotion,
+  type PromotionResult,
+  type Room,
+  type SchoolClass,
+  type StudentBulkResult,
+  type Teacher,
+} from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createResourceApi } from '../../lib/list-page/resource-api';
 import { request } from '../../lib/request';
+import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { fetchOptions } from './educate-api';
 
@@ -53,16 +64,28 @@ export async function bulkChangeStudents(body: StudentBulkBody, dryRun: boolean)
 /** Grades, classes, teachers and rooms of the current campus: pickers and names in the class pages. */
 export function useClassOptions() {
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
-  const grades = useQuery({ queryKey: ['options', 'grades', camId], queryFn: () => fetchOptions<Grade>('/educate/grades', 'order:asc') });
+  // Each list is asked for only by holders of its perm: no 403 in anyone's console.
+  const can = usePermission();
+  const grades = useQuery({
+    queryKey: ['options', 'grades', camId],
+    queryFn: () => fetchOptions<Grade>('/educate/grades', 'order:asc'),
+    enabled: can([Perm.gradeList]),
+  });
   const classes = useQuery({
     queryKey: classKeys.options(camId),
     queryFn: () => fetchOptions<SchoolClass>('/educate/classes', 'name:asc'),
+    enabled: can([Perm.classList]),
   });
   const teachers = useQuery({
     queryKey: ['options', 'teachers', camId],
     queryFn: () => fetchOptions<Teacher>('/educate/teachers', 'name:asc'),
+    enabled: can([Perm.teacherList]),
   });
-  const rooms = useQuery({ queryKey: ['options', 'rooms', camId], queryFn: () => fetchOptions<Room>('/educate/rooms', 'code:asc') });
+  const rooms = useQuery({
+    queryKey: ['options', 'rooms', camId],
+    queryFn: () => fetchOptions<Room>('/educate/rooms', 'code:asc'),
+    enabled: can([Perm.roomList]),
+  });
   const gradeList = grades.data ?? [];
   const gradeName = (id: number) => gradeList.find((g) => g.id === id)?.name ?? '';
   return {

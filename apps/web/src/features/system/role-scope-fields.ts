@@ -1,8 +1,9 @@
-import { DATA_SCOPE_KINDS, roleCreateSchema, roleUpdateSchema, type DataScopeKind, type Role } from '@campus/contract';
+import { DATA_SCOPE_KINDS, Perm, roleCreateSchema, roleUpdateSchema, type DataScopeKind, type Role } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import type { Translate } from '../../lib/i18n';
+import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { fetchScopeChoices } from './system-api';
 
@@ -47,7 +48,13 @@ export const scopeKindLabel = (t: Translate, kind: DataScopeKind) => t(`sys.role
 /** The scope fields, their grade and class choices from the current campus. */
 export function useScopeFields(t: Translate): FormFieldDef[] {
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
-  const choices = useQuery({ queryKey: ['role-scope-choices', camId], queryFn: fetchScopeChoices });
+  const can = usePermission();
+  // Asked for only by those who can read grades and classes: no 403 in anyone's console.
+  const choices = useQuery({
+    queryKey: ['role-scope-choices', camId],
+    queryFn: fetchScopeChoices,
+    enabled: can([Perm.gradeList]) && can([Perm.classList]),
+  });
   return [
     {
       name: 'scopeKind',

@@ -171,7 +171,7 @@ export interface ScopeChoice {
   label: string;
 }
 
-/** Grades and classes of the current campus: what a role's data scope can name (empty without their list perms). */
+/** Grades and classes of the current campus: what a role's data scope can name. */
 export async function fetchScopeChoices(): Promise<{ grades: ScopeChoice[]; classes: ScopeChoice[] }> {
   const page = { page: 1, pageSize: 200 };
   const [grades, classes] = await Promise.all([
@@ -181,11 +181,11 @@ export async function fetchScopeChoices(): Promise<{ grades: ScopeChoice[]; clas
       { ...page, status: 'active' },
       { errorHandling: 'local' },
     ),
-  ]).catch(() => [null, null] as const);
-  const gradeList = grades?.data.list ?? [];
+  ]);
+  const gradeList = grades.data.list;
   const gradeName = (id: number) => gradeList.find((g) => g.id === id)?.name ?? '';
   return {
     grades: gradeList.map((g) => ({ value: g.id, label: g.name })),
-    classes: (classes?.data.list ?? []).map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
+    classes: classes.data.list.map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
   };
 }
