@@ -72,7 +72,7 @@ test.describe.serial('classes and the school year', () => {
 
     // The class page lists them.
     await page.goto(`/educate/class/${made?.id ?? 0}`);
-    await expect(page.getByText('本班学生')).toBeVisible();
+    await expect(page.getByText('本班学生', { exact: true }).first()).toBeVisible();
     for (const no of picked) await expect(page.getByRole('cell', { name: no })).toBeVisible();
     await shoot(page, 'class-detail');
   });
