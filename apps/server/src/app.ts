@@ -45,6 +45,8 @@ import { managerRoutes } from './modules/managers/routes.js';
 import { roomRoutes } from './modules/rooms/routes.js';
 import { termRoutes } from './modules/terms/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
+import { classRoutes } from './modules/classes/routes.js';
+import { importRejectRoutes } from './modules/import-rejects/routes.js';
 import { scheduleRoutes } from './modules/schedules/routes.js';
 import { timetableRoutes } from './modules/timetable/routes.js';
 import { timetablePlanRoutes } from './modules/timetable-plans/routes.js';
@@ -228,6 +230,8 @@ export async function buildApp(
       await api.register(timetableRoutes);
       await api.register(timetablePlanRoutes);
       await api.register(courseRoutes);
+      await api.register(classRoutes);
+      await api.register(importRejectRoutes);
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);
       await api.register(messageRoutes);

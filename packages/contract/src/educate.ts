@@ -75,6 +75,9 @@ const studentFields = {
   name: nameField(),
   gender: z.enum(GENDERS),
   birthDate: pastDate(),
+  /** The class (行政班) the student belongs to; grade and className follow it. */
+  classId: optId(),
+  /** Without classId: the class of this grade and name, made when the campus has none yet. */
   grade: optText(32),
   className: optText(32),
   phone: phoneField(),
@@ -101,6 +104,7 @@ export const studentQuerySchema = z.strictObject({
   className: listText(32),
   /** Native place in this region or under it (a province matches its cities and counties). */
   regionCode: regionFilter(),
+  classId: idField().optional(),
 });
 export const studentSchema = z.object({
   ...stamps,
@@ -108,6 +112,7 @@ export const studentSchema = z.object({
   name: z.string(),
   gender: z.enum(GENDERS),
   birthDate: z.string().nullable(),
+  classId: z.number().int().nullable(),
   grade: z.string(),
   className: z.string(),
   phone: z.string(),

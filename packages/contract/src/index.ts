@@ -21,3 +21,6 @@ export * from './ops.js';
 export * from './account.js';
 export * from './timetable-constraints.js';
 export * from './timetable-plan.js';
+export * from './classes.js';
+export * from './data-scope.js';
+export * from './operlog-text.js';

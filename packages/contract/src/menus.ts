@@ -43,6 +43,9 @@ export const RouteName = {
   timetable: 'Timetable',
   timetablePlan: 'TimetablePlan',
   timetablePlanEdit: 'TimetablePlanEdit',
+  schoolClass: 'SchoolClass',
+  classDetail: 'ClassDetail',
+  schoolYear: 'SchoolYear',
   report: 'Report',
   summary: 'Summary',
   system: 'System',
@@ -161,7 +164,7 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
       {
         name: RouteName.timetablePlan,
         path: '/educate/timetable-plan',
-        meta: { ...auth, locale: 'menu.educate.timetablePlan', perms: ['educate:timetablePlan:list'], order: 8 },
+        meta: { ...auth, locale: 'menu.educate.timetablePlan', perms: ['educate:timetablePlan:list'], order: 9 },
       },
       {
         name: RouteName.timetablePlanEdit,
@@ -172,6 +175,34 @@ export const DEFAULT_MENUS: readonly MenuNode[] = [
           perms: ['educate:timetablePlan:list'],
           hideInMenu: true,
           activeMenu: RouteName.timetablePlan,
+        },
+      },
+      {
+        name: RouteName.schoolClass,
+        path: '/educate/class',
+        meta: { ...auth, locale: 'menu.educate.class', perms: ['educate:class:list'], order: 8 },
+      },
+      {
+        name: RouteName.classDetail,
+        path: '/educate/class/:id',
+        meta: {
+          ...auth,
+          locale: 'menu.educate.classDetail',
+          perms: ['educate:class:list'],
+          hideInMenu: true,
+          activeMenu: RouteName.schoolClass,
+        },
+      },
+      {
+        name: RouteName.schoolYear,
+        path: '/educate/school-year',
+        meta: {
+          ...auth,
+          locale: 'menu.educate.schoolYear',
+          perms: ['educate:schoolYear:promote'],
+          hideInMenu: true,
+          activeMenu: RouteName.schoolClass,
+          ignoreCache: true,
         },
       },
       {

@@ -1,4 +1,5 @@
 import type { Locale, Texts } from './constants.js';
+import { CLASS_MESSAGES } from './messages-classes.js';
 import { FILE_MESSAGES } from './messages-files.js';
 import { ACCOUNT_MESSAGES } from './messages-account.js';
 import { REPORT_MESSAGES } from './messages-report.js';
@@ -130,6 +131,7 @@ export const SERVER_MESSAGES = {
   ...OPS_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...TIMETABLE_MESSAGES,
+  ...CLASS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -158,6 +160,9 @@ export const THING_LABELS = {
   timetableRun: { 'zh-CN': '生成任务', 'en-US': 'Generation run' },
   timetableActivity: { 'zh-CN': '排课活动', 'en-US': 'Plan activity' },
   timetableConstraint: { 'zh-CN': '排课约束', 'en-US': 'Plan constraint' },
+  grade: { 'zh-CN': '年级', 'en-US': 'Grade' },
+  class: { 'zh-CN': '班级', 'en-US': 'Class' },
+  promotion: { 'zh-CN': '学年升级', 'en-US': 'Promotion' },
 } as const satisfies Record<string, Texts>;
 
 export type ThingKey = keyof typeof THING_LABELS;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { text } from './fields.js';
+import { operlogChangeSchema, operlogTargetSchema } from './operlog-text.js';
 
 export const operlogQuerySchema = z.strictObject({
   ...pageQueryShape,
@@ -30,5 +31,12 @@ export const operlogItemSchema = z.object({
   ip: z.string(),
   userAgent: z.string(),
   createdAt: z.string(),
+  /** The operation in words, in the caller's language: "新增学生 司马长风（DC2026001）". */
+  text: z.string(),
+  /** Field by field, for updates. */
+  changes: z.array(operlogChangeSchema),
+  target: operlogTargetSchema.nullable(),
+  /** The console page of the record, when it has one. */
+  link: z.string().nullable(),
 });
 export type OperlogItem = z.infer<typeof operlogItemSchema>;

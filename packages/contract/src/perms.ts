@@ -29,6 +29,7 @@ const ACTION_LABELS: Record<string, Label> = {
   run: { 'zh-CN': '立即执行', 'en-US': 'Run now' },
   resetMfa: { 'zh-CN': '重置两步验证', 'en-US': 'Reset second factor' },
   apply: { 'zh-CN': '应用', 'en-US': 'Apply' },
+  promote: { 'zh-CN': '升级', 'en-US': 'Promote' },
 };
 
 const CRUD = ['list', 'add', 'edit', 'delete'] as const;
@@ -48,6 +49,9 @@ const THINGS = [
     label: { 'zh-CN': '排课方案', 'en-US': 'Timetable plans' },
     actions: [...CRUD, 'import', 'export', 'apply'],
   },
+  { area: 'educate', thing: 'grade', label: { 'zh-CN': '年级', 'en-US': 'Grades' }, actions: CRUD },
+  { area: 'educate', thing: 'class', label: { 'zh-CN': '班级', 'en-US': 'Classes' }, actions: CRUD },
+  { area: 'educate', thing: 'schoolYear', label: { 'zh-CN': '学年', 'en-US': 'School year' }, actions: ['promote'] },
   { area: 'report', thing: 'summary', label: { 'zh-CN': '汇总报表', 'en-US': 'Summary report' }, actions: ['list', 'export'] },
   {
     area: 'system',
@@ -154,6 +158,15 @@ export const Perm = {
   timetablePlanImport: 'educate:timetablePlan:import',
   timetablePlanExport: 'educate:timetablePlan:export',
   timetablePlanApply: 'educate:timetablePlan:apply',
+  gradeList: 'educate:grade:list',
+  gradeAdd: 'educate:grade:add',
+  gradeEdit: 'educate:grade:edit',
+  gradeDelete: 'educate:grade:delete',
+  classList: 'educate:class:list',
+  classAdd: 'educate:class:add',
+  classEdit: 'educate:class:edit',
+  classDelete: 'educate:class:delete',
+  schoolYearPromote: 'educate:schoolYear:promote',
   summaryList: 'report:summary:list',
   summaryExport: 'report:summary:export',
   userList: 'system:user:list',

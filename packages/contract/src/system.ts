@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Locale } from './constants.js';
 import { pageQueryShape } from './common.js';
 import { sortField } from './educate.js';
+import { dataScopeAnswerSchema, dataScopeSchema } from './data-scope.js';
 import { boolField, idField, intField, text } from './fields.js';
 import { operlogQuerySchema } from './operlog.js';
 import { PERM_CODE_PATTERN } from './perms.js';
@@ -155,6 +156,7 @@ const roleFields = {
   remark: optText(500),
   /** Holders must have a second factor before anything but their user center works. */
   requireMfa: boolField().optional(),
+  dataScope: dataScopeSchema.optional(),
 };
 export const roleCreateSchema = z.strictObject(roleFields);
 export const roleUpdateSchema = z.strictObject(roleFields).partial();
@@ -182,6 +184,7 @@ export const roleSchema = z.object({
   builtin: z.boolean(),
   userCount: z.number().int(),
   requireMfa: z.boolean(),
+  dataScope: dataScopeAnswerSchema,
 });
 export type Role = z.infer<typeof roleSchema>;
 
@@ -423,6 +426,8 @@ export const OPERLOG_EXPORT_COLUMNS = [
   'id',
   'createdAt',
   'username',
+  /** The operation in words, in the reader's language (contract operlog-text.ts). */
+  'text',
   'module',
   'action',
   'method',

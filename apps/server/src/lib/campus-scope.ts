@@ -3,9 +3,12 @@ import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Executor } from '../db/client.js';
 import {
+  classes,
   courses,
   enrolments,
+  grades,
   managers,
+  promotions,
   rooms,
   scheduleEntries,
   students,
@@ -35,6 +38,9 @@ export const CAMPUS_TABLES = {
   timetableActivities,
   timetableConstraints,
   timetableRuns,
+  grades,
+  classes,
+  promotions,
 } as const;
 
 export type CampusTable = (typeof CAMPUS_TABLES)[keyof typeof CAMPUS_TABLES];

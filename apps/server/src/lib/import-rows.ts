@@ -31,15 +31,20 @@ const headerKey = (s: string) =>
     .trim()
     .toLowerCase();
 
-/** Which field each header cell names: its API name, or its label in either language. */
-export function mapHeader(header: readonly string[], labels: Record<string, Label>): HeaderMap {
+/**
+ * Which field each header cell names: its API name, or its label in either
+ * language. `ignored`: columns read as no field and not refused (the error
+ * column of a refused-rows file).
+ */
+export function mapHeader(header: readonly string[], labels: Record<string, Label>, ignored: readonly Label[] = []): HeaderMap {
   const lookup = new Map<string, string>();
   for (const [field, l] of Object.entries(labels)) for (const name of [field, l['zh-CN'], l['en-US']]) lookup.set(headerKey(name), field);
+  const skipped = new Set(ignored.flatMap((l) => [headerKey(l['zh-CN']), headerKey(l['en-US'])]));
   const unknown: string[] = [];
   const columnOf: Record<string, string> = {};
   const fields = header.map((h) => {
     const f = lookup.get(headerKey(h)) ?? null;
-    if (!f && headerKey(h) !== '') unknown.push(h);
+    if (!f && headerKey(h) !== '' && !skipped.has(headerKey(h))) unknown.push(h);
     if (f && !(f in columnOf)) columnOf[f] = h.trim();
     return f;
   });

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ALL_PERMS, ResultCode } from '@campus/contract';
+import { ALL_PERMS, ResultCode, type DataScope } from '@campus/contract';
 import type { Executor } from '../db/client.js';
 import { queryRows } from '../db/query.js';
 import { sessions } from '../db/schema/system.js';
 import { AppError } from '../lib/app-error.js';
 import { startPgChangeFeed, type ChangeFeed } from '../lib/change-feed.js';
+import { combineDataScopes, type RoleReach } from '../lib/data-scope.js';
 import { PRINCIPAL_CHANNEL, PrincipalCache } from '../lib/principal-cache.js';
 import { createToken, hashToken, isWellFormedToken } from '../lib/tokens.js';
 
@@ -22,6 +23,8 @@ export interface Principal {
   activeRoleId: number | null;
   /** A held role requires a second factor and the user has none: only the user center is open. */
   mustEnrolMfa: boolean;
+  /** How far the acting roles reach inside a campus; null: every student of the campus (lib/data-scope.ts). */
+  reach: RoleReach | null;
 }
 
 interface SessionRow {
@@ -37,6 +40,7 @@ interface SessionRow {
   is_admin: boolean;
   active_role_id: number | null;
   must_enrol_mfa: boolean;
+  data_scopes: DataScope[] | null;
 }
 
 const sessionError = (code: number, key: 'auth.noToken' | 'auth.tokenInvalid' | 'auth.sessionEnded' | 'auth.sessionExpired') =>
@@ -63,7 +67,7 @@ async function readPrincipal(db: Executor, tokenHash: string): Promise<{ princip
           (select array_agg(distinct p.code) from role_perms rp join perms p on p.id = rp.perm_id
            where rp.role_id = any(er.role_ids)) as perms,
           (select array_agg(uc.cam_id order by uc.cam_id) from user_campuses uc where uc.user_id = u.id) as cam_ids,
-          coalesce(er.is_admin, false) as is_admin, er.active_role_id,
+          coalesce(er.is_admin, false) as is_admin, er.active_role_id, er.data_scopes,
           -- Any held role counts, not only the acting one: switching roles must not step around it.
           (exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.status = 'active' and r.require_mfa
                    where ur.user_id = u.id)
@@ -73,7 +77,8 @@ async function readPrincipal(db: Executor, tokenHash: string): Promise<{ princip
         left join lateral (
           select array_agg(r.id) filter (where acting) as role_ids,
                  bool_or(r.code = 'admin') filter (where acting) as is_admin,
-                 max(r.id) filter (where r.id = s.active_role_id) as active_role_id
+                 max(r.id) filter (where r.id = s.active_role_id) as active_role_id,
+                 jsonb_agg(r.data_scope) filter (where acting) as data_scopes
           from user_roles ur join roles r on r.id = ur.role_id and r.status = 'active',
                lateral (select s.active_role_id is null or r.id = s.active_role_id
                           or not exists (select 1 from user_roles h join roles hr on hr.id = h.role_id and hr.status = 'active'
@@ -87,16 +92,18 @@ async function readPrincipal(db: Executor, tokenHash: string): Promise<{ princip
   const expiresAt = new Date(row.expires_at).getTime();
   if (expiresAt <= Date.now()) throw sessionError(ResultCode.sessionExpired, 'auth.sessionExpired');
   const perms = Object.freeze(row.perms ?? []);
+  const isAdmin = row.is_admin || perms.includes(ALL_PERMS);
   const principal: Principal = Object.freeze({
     userId: row.user_id,
     username: row.username,
     sessionId: Number(row.session_id),
     perms,
     camIds: Object.freeze((row.cam_ids ?? []).map(Number)),
-    isAdmin: row.is_admin || perms.includes(ALL_PERMS),
+    isAdmin,
     mustChangePassword: row.must_change_password,
     activeRoleId: row.active_role_id,
     mustEnrolMfa: row.must_enrol_mfa,
+    reach: isAdmin ? null : combineDataScopes(row.data_scopes ?? []),
   });
   return { principal, expiresAt };
 }

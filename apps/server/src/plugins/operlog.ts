@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
+import type { OperlogChange, OperlogTarget } from '@campus/contract';
 import type { Tx } from '../db/client.js';
 import { queryRows } from '../db/query.js';
 import { operLogs } from '../db/schema/system.js';
@@ -19,7 +20,16 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     operlogWritten: boolean;
+    /** The record the request touched and its changes, for the log row's words (contract operlog-text.ts). */
+    operlogTarget: OperlogTarget | null;
+    operlogChanges: OperlogChange[] | null;
   }
+}
+
+/** Names the record a request touches (and, for an update, what changed) in its log row. */
+export function setOperlogTarget(request: FastifyRequest, target: OperlogTarget, changes?: OperlogChange[]): void {
+  request.operlogTarget = target;
+  if (changes) request.operlogChanges = changes;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -52,6 +62,8 @@ function buildRow(request: FastifyRequest, status: number, code: number, msg: st
     durationMs: Math.round(performance.now() - request.startedAt),
     ip: request.ip,
     userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
+    target: request.operlogTarget,
+    changes: request.operlogChanges,
   };
 }
 
@@ -103,9 +115,11 @@ export async function runLoggedStatement(request: FastifyRequest, write: SQL, st
   const rows = await queryRows<Record<string, unknown>>(
     request.server.db,
     sql`with changed as (${write}), logged as (
-          insert into oper_logs (user_id, username, cam_id, module, action, method, path, params, status, code, msg, duration_ms, ip, user_agent)
+          insert into oper_logs (user_id, username, cam_id, module, action, method, path, params, status, code, msg, duration_ms, ip, user_agent,
+                                 target, changes)
           select ${r.userId}::int, ${r.username}, ${r.camId}::int, ${r.module}, ${r.action}, ${r.method}, ${r.path},
-                 ${JSON.stringify(r.params)}::jsonb, ${r.status}::smallint, ${r.code}::int, ${r.msg}, ${r.durationMs}::int, ${r.ip}, ${r.userAgent}
+                 ${JSON.stringify(r.params)}::jsonb, ${r.status}::smallint, ${r.code}::int, ${r.msg}, ${r.durationMs}::int, ${r.ip}, ${r.userAgent},
+                 ${r.target === null ? null : JSON.stringify(r.target)}::jsonb, ${r.changes === null ? null : JSON.stringify(r.changes)}::jsonb
           where exists (select 1 from changed))
         select * from changed`,
   );
@@ -121,6 +135,8 @@ declare module 'fastify' {
 
 export function registerOperlog(app: FastifyInstance): void {
   app.decorateRequest('operlogWritten', false);
+  app.decorateRequest('operlogTarget', null);
+  app.decorateRequest('operlogChanges', null);
   app.decorateRequest('startedAt', 0);
   app.addHook('onRequest', async (request) => {
     request.startedAt = performance.now();

@@ -1,8 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Locale, PermCode, ThingKey, ValueLabelSet } from '@campus/contract';
+import type { Locale, OperlogChange, PermCode, ThingKey, ValueLabelSet } from '@campus/contract';
 import type { CampusScope, CampusTable } from '../lib/campus-scope.js';
+import type { ImportRowError } from '../lib/import-rows.js';
 
 // What a module tells the resources layer about one campus resource (students,
 // rooms, ...): its table, contract schemas, perms, list order and rules. The
@@ -57,6 +59,20 @@ export interface CampusCrudSpec<T extends CampusTable> {
   beforeWrite?(scope: CampusScope, values: Values, existing: T['$inferSelect'] | null, locale: Locale): Promise<void>;
   /** What refers to these rows; anything found blocks the delete with 409. */
   findReferences?(scope: CampusScope, ids: number[]): Promise<Reference[]>;
+  /** The operation log's words for a row: "司马长风" and its number "DC2026001". */
+  describeRow(row: T['$inferSelect']): { name: string; code?: string };
+  /**
+   * The rows the caller reaches (the data scope of their roles) as a condition
+   * on the table, or undefined for every row of the campus: lists, exports and
+   * reads by id see only these, writes to any other answer 404.
+   */
+  reach?(request: FastifyRequest): Promise<SQL | undefined>;
+  /** Refuses a write the caller may not make: values outside their reach, rows that are read-only. */
+  guardWrite?(request: FastifyRequest, values: Values, existing: T['$inferSelect'] | null): Promise<void>;
+  /** Refuses removing rows that are read-only. */
+  guardRemove?(scope: CampusScope, ids: number[], locale: Locale): Promise<void>;
+  /** An update's changes for the operation log, when the plain before/after of its values does not say it well. */
+  describeChanges?(scope: CampusScope, existing: T['$inferSelect'], values: Values): Promise<OperlogChange[]>;
 }
 
 /** The paging part of a list query, as the contract's query schemas validate it. */
@@ -81,4 +97,10 @@ export interface CampusIoSpec<T extends CampusTable> {
   key: { field: string; column: PgColumn };
   /** Column values of a row as the export writes them (codes, dates as YYYY-MM-DD). */
   toCells(row: T['$inferSelect']): Record<string, string>;
+  /** Rules of the valid rows that need the database (data scope, read-only rows): the rows they refuse. */
+  checkRows?(
+    request: FastifyRequest,
+    rows: { row: number; values: Values }[],
+    columnOf: (field: string) => string,
+  ): Promise<ImportRowError[]>;
 }

@@ -41,7 +41,7 @@ export function exportRoute<T extends CampusTable>(url: string, crud: CampusCrud
     async handler(request, reply) {
       const q = request.query as Values & { format: TableFormat };
       const scope = scopeOf(request);
-      const conds: (SQL | undefined)[] = [keywordCondition(crud, q.keyword), ...crud.filters(q)];
+      const conds: (SQL | undefined)[] = [keywordCondition(crud, q.keyword), ...crud.filters(q), await crud.reach?.(request)];
       const fieldNames = Object.keys(io.labels);
       // Read by keyset and written as read: a 100 000-row export holds memory flat (issue 24).
       const chunks = readInKeysetChunks(scope, crud.table, conds, chooseExportOrder(crud, q.sort), {

@@ -10,17 +10,21 @@ import { mapHeader, readImportRows } from '../lib/import-rows.js';
 import { describeDecodeError, TextDecodeError } from '../lib/tabular-decode.js';
 import { readSheet } from '../lib/tabular.js';
 import { getCampusId, requirePerm } from '../plugins/access.js';
-import { runLoggedTransaction } from '../plugins/operlog.js';
-import type { CampusCrudSpec, CampusIoSpec, Values } from './campus-resource.js';
+import { runLoggedTransaction, setOperlogTarget } from '../plugins/operlog.js';
+import type { CampusCrudSpec, CampusIoSpec } from './campus-resource.js';
 import { FILE_ERRORS } from './export-routes.js';
-import { importQuery, importResultSchema, INSERT_CHUNK, MAX_IMPORT_ROWS } from './io-files.js';
+import { ERROR_COLUMN, importQuery, importResultSchema, INSERT_CHUNK, MAX_IMPORT_ROWS } from './io-files.js';
+import { storeRejectedRows } from './rejected-rows.js';
 import { RESOURCE_TAGS } from './route-parts.js';
 import { buildUpsert } from './upsert-sql.js';
 
 /**
  * POST `url/import`: a CSV or XLSX file (multipart field "file") checked row by
- * row against the create schema; `dryRun=true` writes nothing, and a file with
- * any error writes nothing either. Rows upsert on the natural key.
+ * row against the create schema; `dryRun=true` writes nothing. mode
+ * all-or-nothing: a file with any error writes nothing; valid-rows: the valid
+ * rows are written (all of them or none) and the refused ones come back as a
+ * CSV file in the file's own columns plus an error column. Rows upsert on the
+ * natural key.
  */
 export function importRoute<T extends CampusTable>(url: string, crud: CampusCrudSpec<T>, io: CampusIoSpec<T>): RouteOptions {
   const { table } = crud;
@@ -34,13 +38,13 @@ export function importRoute<T extends CampusTable>(url: string, crud: CampusCrud
     config: { access: requirePerm(io.perms.import, 'campus') },
     schema: {
       tags: RESOURCE_TAGS,
-      summary: `Import ${crud.thing}s from CSV or XLSX (multipart field "file"): dryRun=true checks every row and writes nothing; a run with any error writes nothing`,
+      summary: `Import ${crud.thing}s from CSV or XLSX (multipart field "file"): dryRun=true checks every row and writes nothing; mode=all-or-nothing (default) writes nothing when any row is refused, mode=valid-rows writes the valid rows and answers rejectedFile, a CSV of the refused ones with an error column`,
       querystring: importQuery,
       consumes: ['multipart/form-data'],
       response: { 200: envelopeSchema(importResultSchema), ...FILE_ERRORS },
     },
     async handler(request) {
-      const { dryRun } = request.query as z.infer<typeof importQuery>;
+      const { dryRun, mode } = request.query as z.infer<typeof importQuery>;
       if (!request.isMultipart()) throw badRequest('import.noFile');
       const part = await request.file();
       if (!part) throw badRequest('import.noFile');
@@ -53,7 +57,7 @@ export function importRoute<T extends CampusTable>(url: string, crud: CampusCrud
         if (err instanceof TextDecodeError) throw describeDecodeError(err);
         throw badRequest('import.badFile');
       }
-      const header = mapHeader(sheet.header, io.labels);
+      const header = mapHeader(sheet.header, io.labels, [ERROR_COLUMN]);
       const { fields, unknown } = header;
       if (unknown.length) throw badRequest('import.unknownColumns', { columns: unknown.join(', ') });
       const missing = required.filter((f) => !fields.includes(f));
@@ -66,18 +70,30 @@ export function importRoute<T extends CampusTable>(url: string, crud: CampusCrud
         keyField: io.key.field,
         locale: request.locale,
       });
-      const { errors: errorsFound, keys: seen } = read;
-      const valid: Values[] = read.valid.map((r) => crud.toValues(r.data));
+      const parsed = read.valid.map((r) => ({ row: r.row, values: crud.toValues(r.data) }));
+      // Rules that need the database (data scope, read-only rows) refuse rows as the row rules do.
+      const columnOf = (field: string) => header.columnOf[field] ?? io.labels[field]?.[request.locale] ?? field;
+      const refusedByData = parsed.length ? ((await io.checkRows?.(request, parsed, columnOf)) ?? []) : [];
+      const errorsFound = [...read.errors, ...refusedByData].sort((a, b) => a.row - b.row);
+      const refused = new Set(errorsFound.map((e) => e.row));
+      const writable = parsed.filter((r) => !refused.has(r.row));
 
       const camId = getCampusId(request);
       const scope = createCampusScope(request.server.db, camId);
-      const keys = [...seen.keys()];
+      const keys = writable.map((r) => String(r.values[io.key.field]));
       // All keys as one jsonb parameter: one statement, not one bound parameter per key.
       const existing = keys.length
         ? await scope.count(table, sql`${io.key.column} in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`)
         : 0;
-      const result = { total: sheet.rows.length, created: valid.length - existing, updated: existing, errors: errorsFound };
-      if (errorsFound.length) {
+      const result = {
+        total: sheet.rows.length,
+        created: writable.length - existing,
+        updated: existing,
+        errors: errorsFound,
+        rejected: refused.size,
+        rejectedFile: null as string | null,
+      };
+      if (errorsFound.length && mode === 'all-or-nothing') {
         if (dryRun) return { code: 0, msg: 'ok', data: result };
         throw new AppError(
           400,
@@ -95,17 +111,29 @@ export function importRoute<T extends CampusTable>(url: string, crud: CampusCrud
         const column = f ? columns[f] : undefined;
         return f && column ? [{ field: f, column }] : [];
       });
-      const counts = await runLoggedTransaction(request, async (tx) => {
-        let created = 0;
-        for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
-          const out = await queryRows<{ inserted: boolean }>(
-            tx,
-            buildUpsert(table, camId, io.key.column, written, valid.slice(i, i + INSERT_CHUNK)),
-          );
-          created += out.filter((o) => o.inserted).length;
-        }
-        return { created, updated: valid.length - created };
+      setOperlogTarget(request, {
+        thing: crud.thing,
+        counts: { created: result.created, updated: result.updated, rejected: refused.size },
       });
+      const counts = writable.length
+        ? await runLoggedTransaction(request, async (tx) => {
+            let created = 0;
+            for (let i = 0; i < writable.length; i += INSERT_CHUNK) {
+              const chunk = writable.slice(i, i + INSERT_CHUNK).map((r) => r.values);
+              const out = await queryRows<{ inserted: boolean }>(tx, buildUpsert(table, camId, io.key.column, written, chunk));
+              created += out.filter((o) => o.inserted).length;
+            }
+            return { created, updated: writable.length - created };
+          })
+        : { created: 0, updated: 0 };
+      if (refused.size) {
+        result.rejectedFile = await storeRejectedRows(request, {
+          name: `${io.fileName[request.locale]}-${request.locale === 'zh-CN' ? '未导入' : 'refused'}`,
+          header: sheet.header,
+          rows: sheet.rows.filter((r) => refused.has(r.row)),
+          errors: errorsFound,
+        });
+      }
       // The embedded database has no autovacuum: fresh statistics before the list is read again.
       await request.server.database.maintain?.();
       return { code: 0, msg: 'ok', data: { ...result, ...counts } };

@@ -18,12 +18,22 @@ export const importResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   errors: z.array(z.object({ row: z.number().int(), field: z.string(), msg: z.string(), key: z.string().optional() })),
+  /** Rows refused (mode valid-rows): not written, listed in `rejectedFile`. */
+  rejected: z.number().int(),
+  /** Where to download the refused rows as CSV, in their own columns plus an error column (a real valid-rows run with refusals). */
+  rejectedFile: z.string().nullable(),
 });
 
 export const formatQuery = z.strictObject({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export const IMPORT_MODES = ['all-or-nothing', 'valid-rows'] as const;
 export const importQuery = z.strictObject({
   dryRun: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).default(false),
+  /** all-or-nothing: any error writes nothing; valid-rows: the valid rows are written, the rest come back as a file. */
+  mode: z.enum(IMPORT_MODES).default('all-or-nothing'),
 });
+
+/** The error column of a refused-rows file; an import skips it, so the fixed file goes straight back in. */
+export const ERROR_COLUMN: Label = { 'zh-CN': '错误原因', 'en-US': 'Errors' };
 
 export function attachment(name: string, format: TableFormat): string {
   const file = `${name}.${format}`;

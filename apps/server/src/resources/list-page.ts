@@ -43,7 +43,8 @@ export interface ListSources {
 /** Reads the pages of one resource's list; its items' SQL JSON is built once (decision 010). */
 export function createListReader<T extends CampusTable>(spec: CampusCrudSpec<T>) {
   const itemJson = buildItemJson(spec.table, spec.schemas.item);
-  return (scope: CampusScope, q: ListPageQuery & Values, sources: ListSources) => readListPage(scope, spec, q, sources, itemJson);
+  return (scope: CampusScope, q: ListPageQuery & Values, sources: ListSources, extra: (SQL | undefined)[] = []) =>
+    readListPage(scope, spec, q, sources, itemJson, extra);
 }
 
 /** The page's rows, and the total when the statement had a row to carry it. */
@@ -53,8 +54,10 @@ async function readListPage<T extends CampusTable>(
   q: ListPageQuery & Values,
   { caches, planOnce }: ListSources,
   itemJson: SQL | null,
+  extra: (SQL | undefined)[],
 ): Promise<ListPage<T['$inferSelect']>> {
-  const filters = spec.filters(q);
+  // `extra`: the caller's data scope, a filter like any other (built per request, never a remembered total).
+  const filters = [...spec.filters(q), ...extra];
   const keyword = readKeyword(q.keyword);
   const limit = q.pageSize;
   const offset = (q.page - 1) * q.pageSize;

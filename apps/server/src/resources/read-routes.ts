@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { envelopeSchema, idParamsSchema, pageSchema } from '@campus/contract';
 import { notFound } from '../lib/app-error.js';
@@ -28,9 +28,11 @@ export function listRoute<T extends CampusTable>(url: string, spec: CampusCrudSp
       const q = request.query as Values & ListPageQuery;
       const scope = scopeOf(request);
       const { listCaches, database } = request.server;
-      const page = await readPage(scope, q, { caches: listCaches, planOnce: database.planOnce });
+      const reach = await spec.reach?.(request);
+      const page = await readPage(scope, q, { caches: listCaches, planOnce: database.planOnce }, [reach]);
       // A page past the end has no row to carry the total; ask once more (rare).
-      const total = page.total ?? (q.page === 1 ? 0 : await scope.count(spec.table, keywordCondition(spec, q.keyword), ...spec.filters(q)));
+      const total =
+        page.total ?? (q.page === 1 ? 0 : await scope.count(spec.table, keywordCondition(spec, q.keyword), ...spec.filters(q), reach));
       if (page.json === undefined) {
         return { code: 0, msg: 'ok', data: { list: page.rows.map((r) => spec.toItem(r)), total, page: q.page, pageSize: q.pageSize } };
       }
@@ -57,19 +59,28 @@ export function getRoute<T extends CampusTable>(url: string, spec: CampusCrudSpe
       response: { 200: envelopeSchema(spec.schemas.item), ...RESOURCE_ERRORS },
     },
     async handler(request) {
-      const row = await loadOne(request.server.listCaches, scopeOf(request), spec, idOf(request));
+      const row = await loadOne(request.server.listCaches, scopeOf(request), spec, idOf(request), await spec.reach?.(request));
       return { code: 0, msg: 'ok', data: spec.toItem(row) };
     },
   };
 }
 
-/** The row `id` of the campus, by a statement prepared once per campus; 404 when there is none. */
+/**
+ * The row `id` of the campus, by a statement prepared once per campus; 404
+ * when there is none, or when it is outside `reach` (the caller's data scope).
+ */
 export async function loadOne<T extends CampusTable>(
   caches: ListCaches,
   scope: CampusScope,
   spec: CampusCrudSpec<T>,
   id: number,
+  reach?: SQL,
 ): Promise<T['$inferSelect']> {
+  if (reach) {
+    const [row] = await scope.select(spec.table, getTableColumns(spec.table), eq(spec.table.id, id), reach).limit(1);
+    if (!row) throw notFound(spec.thing);
+    return row as T['$inferSelect'];
+  }
   const query = caches.prepare(scope.db, `${spec.thing}:one:${scope.camId}`, (name) =>
     withAll(
       scope

@@ -1,16 +1,17 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { envelopeSchema, idParamsSchema, idsBodySchema, okSchema } from '@campus/contract';
 import { notFound } from '../lib/app-error.js';
 import type { CampusTable } from '../lib/campus-scope.js';
 import { requirePerm } from '../plugins/access.js';
-import { runLoggedStatement, runLoggedTransaction } from '../plugins/operlog.js';
+import { runLoggedStatement, runLoggedTransaction, setOperlogTarget } from '../plugins/operlog.js';
 import type { CampusCrudSpec, Values } from './campus-resource.js';
 import { mapRow } from './driver-rows.js';
+import { diffValues, targetOf } from './log-changes.js';
 import { loadOne } from './read-routes.js';
 import { inUse } from './resource-errors.js';
 import { idOf, RESOURCE_ERRORS, RESOURCE_TAGS, scopeOf } from './route-parts.js';
-import { assertUnique, columnKey, guardUnique } from './write-guards.js';
+import { assertUnique, guardUnique } from './write-guards.js';
 
 /** POST `url`: a new row in the campus (201), after the unique and cross-row rules. */
 export function createRoute<T extends CampusTable>(url: string, spec: CampusCrudSpec<T>): RouteOptions {
@@ -28,6 +29,7 @@ export function createRoute<T extends CampusTable>(url: string, spec: CampusCrud
       const body = request.body as Values;
       const values = spec.toValues(body);
       const scope = scopeOf(request);
+      await spec.guardWrite?.(request, values, null);
       await assertUnique(scope, spec, body, values, null);
       await spec.check?.(scope, values, null);
       const row = await guardUnique(spec, body, () =>
@@ -37,6 +39,7 @@ export function createRoute<T extends CampusTable>(url: string, spec: CampusCrud
             const s = scopeOf(request, tx);
             await spec.beforeWrite?.(s, values, null, request.locale);
             const [created] = await s.insert(spec.table, [values as Omit<T['$inferInsert'], 'camId'>]).returning();
+            setOperlogTarget(request, targetOf(spec, created as T['$inferSelect']));
             return created as T['$inferSelect'];
           },
           201,
@@ -67,21 +70,21 @@ export function updateRoute<T extends CampusTable>(url: string, spec: CampusCrud
       const id = idOf(request);
       const values = spec.toValues(body);
       const scope = scopeOf(request);
-      // The row is read first only when a rule needs it (or a 404 must beat a 409); else the update's own 0 rows say 404.
-      const needsExisting =
-        spec.check !== undefined ||
-        spec.beforeWrite !== undefined ||
-        spec.uniques.some((u) => values[columnKey(table, u.column)] !== undefined);
-      const existing = needsExisting ? await loadOne(request.server.listCaches, scope, spec, id) : null;
+      const reach = await spec.reach?.(request);
+      // Read first: the log names the row and what changed, the rules see it, and a 404 beats a 409.
+      const existing = await loadOne(request.server.listCaches, scope, spec, id, reach);
+      await spec.guardWrite?.(request, values, existing);
       await assertUnique(scope, spec, body, values, id);
       await spec.check?.(scope, values, existing);
+      const changes = spec.describeChanges ? await spec.describeChanges(scope, existing, values) : diffValues(existing, values);
+      setOperlogTarget(request, targetOf(spec, existing), changes);
       const set = { ...values, updatedAt: new Date() } as unknown as Partial<Omit<T['$inferInsert'], 'camId' | 'id'>>;
       const row = spec.beforeWrite
         ? await guardUnique(spec, body, () =>
             runLoggedTransaction(request, async (tx) => {
               const s = scopeOf(request, tx);
               await spec.beforeWrite?.(s, values, existing, request.locale);
-              const rows = (await s.update(table, set, eq(table.id, id)).returning()) as unknown as T['$inferSelect'][];
+              const rows = (await s.update(table, set, eq(table.id, id), reach).returning()) as unknown as T['$inferSelect'][];
               const updated = rows[0];
               if (!updated) throw notFound(spec.thing);
               return updated;
@@ -89,7 +92,7 @@ export function updateRoute<T extends CampusTable>(url: string, spec: CampusCrud
           )
         : // Nothing to run in between: the update and its log row as one statement, one round trip.
           await guardUnique(spec, body, async () => {
-            const update = scope.update(table, set, eq(table.id, id)).returning();
+            const update = scope.update(table, set, eq(table.id, id), reach).returning();
             const [updated] = await runLoggedStatement(request, update.getSQL());
             if (!updated) throw notFound(spec.thing);
             return mapRow(table, updated);
@@ -141,12 +144,19 @@ export function deleteManyRoute<T extends CampusTable>(url: string, spec: Campus
 async function removeRows<T extends CampusTable>(request: FastifyRequest, spec: CampusCrudSpec<T>, ids: number[]) {
   const { table } = spec;
   const scope = scopeOf(request);
-  const found = await scope.select(table, { id: table.id }, inArray(table.id, ids));
+  const reach = await spec.reach?.(request);
+  const found = (await scope.select(table, getTableColumns(table), inArray(table.id, ids), reach)) as T['$inferSelect'][];
   if (found.length !== new Set(ids).size) throw notFound(spec.thing);
+  await spec.guardRemove?.(scope, ids, request.locale);
   const refs = (await spec.findReferences?.(scope, ids)) ?? [];
   if (refs.length) throw inUse(spec.thing, refs, request.locale);
+  const [only] = found;
+  setOperlogTarget(
+    request,
+    found.length === 1 && only ? targetOf(spec, only) : { thing: spec.thing, ids: [...new Set(ids)], counts: { rows: found.length } },
+  );
   await runLoggedTransaction(request, async (tx) => {
-    const deleted = await scopeOf(request, tx).delete(table, inArray(table.id, ids)).returning({ id: table.id });
+    const deleted = await scopeOf(request, tx).delete(table, inArray(table.id, ids), reach).returning({ id: table.id });
     if (deleted.length !== found.length) throw notFound(spec.thing);
   });
 }

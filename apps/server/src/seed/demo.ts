@@ -1,11 +1,19 @@
 import type { Tx } from '../db/client.js';
-import { courses, enrolments, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema/campus.js';
+import { classes, courses, enrolments, grades, managers, rooms, scheduleEntries, students, teachers, terms } from '../db/schema/campus.js';
 import { depts } from '../db/schema/system.js';
+import { planClasses } from './demo-classes.js';
 import { planCampus } from './demo-plan.js';
 
 export interface DemoCampus {
   id: number;
   code: string;
+}
+
+/** The teacher who heads the first campus's first 高一 class: the demo head teacher's account links to them. */
+export interface DemoHeadTeacher {
+  camId: number;
+  teacherId: number;
+  name: string;
 }
 
 /** Maps a plan's array index to the id its row got; insert ... returning keeps the values' order. */
@@ -25,7 +33,8 @@ function createIdLookup(rows: readonly { id: number }[], expected: number, what:
  * for a given campus code and day, and a few thousand rows in all, so first
  * start stays quick.
  */
-export async function seedDemoData(tx: Tx, campuses: readonly DemoCampus[], today: Date): Promise<void> {
+export async function seedDemoData(tx: Tx, campuses: readonly DemoCampus[], today: Date): Promise<DemoHeadTeacher | null> {
+  let headTeacher: DemoHeadTeacher | null = null;
   const deptRows = await tx.select({ id: depts.id, name: depts.name }).from(depts);
   const deptIds = new Map(deptRows.map((d) => [d.name, d.id]));
 
@@ -57,10 +66,42 @@ export async function seedDemoData(tx: Tx, campuses: readonly DemoCampus[], toda
       'teacher',
     );
     await tx.insert(managers).values(plan.managers.map(({ deptName, ...m }) => ({ ...m, camId, deptId: deptIds.get(deptName) ?? null })));
+    const classPlan = planClasses(plan);
+    const gradeId = createIdLookup(
+      await tx
+        .insert(grades)
+        .values(classPlan.grades.map((g) => ({ ...g, camId })))
+        .returning({ id: grades.id }),
+      classPlan.grades.length,
+      'grade',
+    );
+    const classId = createIdLookup(
+      await tx
+        .insert(classes)
+        .values(
+          classPlan.classes.map((c) => ({
+            camId,
+            gradeId: gradeId(c.grade),
+            name: c.name,
+            headTeacherId: c.headTeacher === null ? null : teacherId(c.headTeacher),
+            roomId: c.room === null ? null : roomId(c.room),
+            capacity: c.capacity,
+            schoolYear: c.schoolYear,
+            status: c.status,
+          })),
+        )
+        .returning({ id: classes.id }),
+      classPlan.classes.length,
+      'class',
+    );
+    const demoHead = classPlan.classes[classPlan.demoClass]?.headTeacher;
+    if (!headTeacher && demoHead !== null && demoHead !== undefined) {
+      headTeacher = { camId, teacherId: teacherId(demoHead), name: plan.teachers[demoHead]?.name ?? '' };
+    }
     const studentId = createIdLookup(
       await tx
         .insert(students)
-        .values(plan.students.map((s) => ({ ...s, camId })))
+        .values(plan.students.map((s, i) => ({ ...s, camId, classId: classId(classPlan.studentClass[i] ?? -1) })))
         .returning({ id: students.id }),
       plan.students.length,
       'student',
@@ -92,4 +133,5 @@ export async function seedDemoData(tx: Tx, campuses: readonly DemoCampus[], toda
         );
     }
   }
+  return headTeacher;
 }

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
-import { ALL_PERMS, DEFAULT_MENUS, PERMISSIONS, type MenuNode } from '@campus/contract';
+import { count, eq } from 'drizzle-orm';
+import { ALL_PERMS, DEFAULT_MENUS, Perm, PERMISSIONS, type DataScope, type MenuNode, type PermCode } from '@campus/contract';
 import type { AppConfig } from '../config/config.js';
 import type { Db, Tx } from '../db/client.js';
+import { teachers } from '../db/schema/campus.js';
 import { campuses, depts, menus, perms, roleMenus, rolePerms, roles, userCampuses, userRoles, users } from '../db/schema/system.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createTemporaryPassword } from '../lib/tokens.js';
-import { seedDemoData } from './demo.js';
+import { seedDemoData, type DemoHeadTeacher } from './demo.js';
 
 export interface SeedResult {
   seeded: boolean;
@@ -16,8 +17,25 @@ export interface SeedResult {
   adminPasswordFile?: string;
 }
 
+/** What a head teacher does in their own classes (the role's data scope keeps it there). */
+const HEAD_TEACHER_PERMS: readonly PermCode[] = [
+  Perm.workplace,
+  Perm.studentList,
+  Perm.studentEdit,
+  Perm.studentExport,
+  Perm.classList,
+  Perm.gradeList,
+  Perm.teacherList,
+  Perm.courseList,
+  Perm.scheduleList,
+  Perm.roomList,
+  Perm.termList,
+  Perm.summaryList,
+  Perm.summaryExport,
+];
+
 /** Role templates seeded beside admin; admins adjust them in System › Role. */
-const ROLE_TEMPLATES = [
+const ROLE_TEMPLATES: { code: string; name: string; remark: string; perms: (code: string) => boolean; dataScope?: DataScope }[] = [
   {
     code: 'academic',
     name: '教务员',
@@ -28,9 +46,33 @@ const ROLE_TEMPLATES = [
     code: 'teacher',
     name: '教师',
     remark: '教师：查看学生、课程与课表',
-    perms: (code: string) => /^educate:(student|course|schedule|room|term):list$/.test(code),
+    perms: (code: string) => /^educate:(student|course|schedule|room|term|class|grade):list$/.test(code),
+  },
+  {
+    code: 'head_teacher',
+    name: '班主任',
+    remark: '班主任：所带或所教班级的学生、课表与统计',
+    perms: (code: string) => HEAD_TEACHER_PERMS.includes(code as PermCode),
+    dataScope: { kind: 'own' },
   },
 ];
+
+/** The demo's head teacher account (SEED_DEMO only): signs in with the admin's initial password. */
+export const DEMO_HEAD_TEACHER_USERNAME = 'headteacher';
+
+/** A user for the demo head teacher, linked to their teacher record, in the head teacher role. */
+async function seedDemoHeadTeacher(tx: Tx, head: DemoHeadTeacher, passwordHash: string, deptId: number): Promise<void> {
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'head_teacher'));
+  if (!role) throw new Error('the head teacher role is missing');
+  const [user] = await tx
+    .insert(users)
+    .values({ username: DEMO_HEAD_TEACHER_USERNAME, nickname: head.name, passwordHash, deptId, jobName: '班主任' })
+    .returning({ id: users.id });
+  if (!user) throw new Error('head teacher insert returned nothing');
+  await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  await tx.insert(userCampuses).values({ userId: user.id, camId: head.camId });
+  await tx.update(teachers).set({ userId: user.id }).where(eq(teachers.id, head.teacherId));
+}
 
 async function insertMenus(tx: Tx, nodes: readonly MenuNode[], parentId: number | null): Promise<number[]> {
   const ids: number[] = [];
@@ -104,7 +146,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig, today = new Date())
     for (const [i, t] of ROLE_TEMPLATES.entries()) {
       const [role] = await tx
         .insert(roles)
-        .values({ name: t.name, code: t.code, sort: i + 1, remark: t.remark })
+        .values({ name: t.name, code: t.code, sort: i + 1, remark: t.remark, dataScope: t.dataScope ?? { kind: 'campus' } })
         .returning({ id: roles.id });
       if (!role) throw new Error('role insert returned nothing');
       const granted = permRows.filter((p) => t.perms(p.code));
@@ -144,7 +186,10 @@ export async function seedIfEmpty(db: Db, config: AppConfig, today = new Date())
     await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRole.id });
     await tx.insert(userCampuses).values(campusRows.map((c) => ({ userId: admin.id, camId: c.id })));
 
-    if (config.seedDemo) await seedDemoData(tx, campusRows, today);
+    if (config.seedDemo) {
+      const head = await seedDemoData(tx, campusRows, today);
+      if (head) await seedDemoHeadTeacher(tx, head, adminHash, rootDept.id);
+    }
   });
 
   if (!generated) return { seeded: true };

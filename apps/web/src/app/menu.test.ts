@@ -16,7 +16,7 @@ describe('buildMenuTree', () => {
   it('shows the whole default menu to an admin, sorted, without hidden entries', () => {
     expect(names(buildMenuTree(DEFAULT_MENUS, [ALL_PERMS]))).toEqual([
       { Dashboard: ['Workplace', 'Monitor'] },
-      { Educate: ['Student', 'Teacher', 'Manager', 'Course', 'Room', 'Term', 'Timetable', 'TimetablePlan'] },
+      { Educate: ['Student', 'Teacher', 'Manager', 'Course', 'Room', 'Term', 'Timetable', 'SchoolClass', 'TimetablePlan'] },
       { Report: ['Summary'] },
       { System: ['User', 'Role', 'Menu', 'Perm', 'Dept', 'OperLog', 'ResetPassword', 'Notice', 'Job', 'OnlineUser'] },
     ]);

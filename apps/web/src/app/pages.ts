@@ -62,6 +62,18 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
     () => import('../features/timetable-plans/plan-editor-page'),
     (m) => m.TimetablePlanEditorPage,
   ),
+  [RouteName.schoolClass]: page(
+    () => import('../features/educate/class-page'),
+    (m) => m.ClassPage,
+  ),
+  [RouteName.classDetail]: page(
+    () => import('../features/educate/class-detail-page'),
+    (m) => m.ClassDetailPage,
+  ),
+  [RouteName.schoolYear]: page(
+    () => import('../features/educate/school-year-page'),
+    (m) => m.SchoolYearPage,
+  ),
   [RouteName.summary]: page(
     () => import('../features/report/summary-page'),
     (m) => m.SummaryPage,

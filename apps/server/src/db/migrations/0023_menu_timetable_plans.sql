@@ -1,7 +1,7 @@
 -- The timetable plans page and its hidden editor under Educate (issue 20). New databases get them from
 -- the seed; existing ones here. The admin role sees every menu.
 INSERT INTO menus (parent_id, name, path, locale, icon, sort_order, perms, requires_auth)
-SELECT p.id, 'TimetablePlan', '/educate/timetable-plan', 'menu.educate.timetablePlan', '', 8, ARRAY['educate:timetablePlan:list']::text[], true
+SELECT p.id, 'TimetablePlan', '/educate/timetable-plan', 'menu.educate.timetablePlan', '', 9, ARRAY['educate:timetablePlan:list']::text[], true
 FROM menus p WHERE p.name = 'Educate'
 ON CONFLICT (name) DO NOTHING;
 --> statement-breakpoint

@@ -56,6 +56,61 @@ export const terms = pgTable(
   ],
 );
 
+/** The grades of a campus in the school's order (高一, 高二, 高三 or 初一 …): `order`, not the names, sorts them. */
+export const grades = pgTable(
+  'grades',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    name: varchar('name', { length: 32 }).notNull(),
+    order: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'grades_pkey', columns: [t.camId, t.id] }),
+    uniqueIndex('grades_cam_name_uq').on(t.camId, t.name),
+    index('grades_cam_order_idx').on(t.camId, t.order),
+  ],
+);
+
+/**
+ * A class (行政班) of a grade: its students, head teacher and home room. A
+ * graduated class keeps its students (read-only) and frees its name for the
+ * class that moves up into its grade.
+ */
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    gradeId: integer('grade_id').notNull(),
+    name: varchar('name', { length: 32 }).notNull(),
+    headTeacherId: integer('head_teacher_id'),
+    roomId: integer('room_id'),
+    capacity: integer('capacity'),
+    schoolYear: varchar('school_year', { length: 16 }).notNull().default(''),
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'classes_pkey', columns: [t.camId, t.id] }),
+    foreignKey({ name: 'classes_cam_grade_fk', columns: [t.camId, t.gradeId], foreignColumns: [grades.camId, grades.id] }),
+    foreignKey({ name: 'classes_cam_head_fk', columns: [t.camId, t.headTeacherId], foreignColumns: [teachers.camId, teachers.id] }),
+    foreignKey({ name: 'classes_cam_room_fk', columns: [t.camId, t.roomId], foreignColumns: [rooms.camId, rooms.id] }),
+    // One active class of a name per grade; graduated ones keep theirs.
+    uniqueIndex('classes_cam_grade_name_uq')
+      .on(t.camId, t.gradeId, t.name)
+      .where(sql`${t.status} = 'active'`),
+    index('classes_cam_grade_idx').on(t.camId, t.gradeId),
+    index('classes_cam_head_idx').on(t.camId, t.headTeacherId),
+    index('classes_cam_room_idx').on(t.camId, t.roomId),
+    check('classes_capacity_ck', sql`${t.capacity} is null or ${t.capacity} > 0`),
+    check('classes_status_ck', sql`${t.status} in ('active', 'graduated')`),
+  ],
+);
+
 export const students = pgTable(
   'students',
   {
@@ -65,6 +120,12 @@ export const students = pgTable(
     name: varchar('name', { length: 64 }).notNull(),
     gender: varchar('gender', { length: 8 }).notNull(),
     birthDate: date('birth_date', { mode: 'string' }),
+    /**
+     * The class (行政班). grade and class_name are its grade's and its own name,
+     * kept by triggers (migration 0015): set class_id and they follow; set the
+     * two names alone and the class of those names is found or made.
+     */
+    classId: integer('class_id'),
     grade: varchar('grade', { length: 32 }).notNull().default(''),
     className: varchar('class_name', { length: 32 }).notNull().default(''),
     phone: varchar('phone', { length: 32 }).notNull().default(''),
@@ -91,6 +152,9 @@ export const students = pgTable(
     index('students_search_grams_idx').using('gin', t.searchGrams),
     index('students_cam_status_idx').on(t.camId, t.status),
     index('students_cam_grade_class_idx').on(t.camId, t.grade, t.className),
+    // Also serves the class foreign key (cam_id, class_id).
+    index('students_cam_class_idx').on(t.camId, t.classId),
+    foreignKey({ name: 'students_cam_class_fk', columns: [t.camId, t.classId], foreignColumns: [classes.camId, classes.id] }),
     // The default order (newest first) with the keyword columns: a dense keyword's page is found by walking it.
     index('students_cam_created_cover_idx').on(t.camId, t.createdAt, t.id, t.studentNo, t.name, t.phone),
   ],
@@ -377,5 +441,32 @@ export const timetableRuns = pgTable(
     }).onDelete('cascade'),
     index('timetable_runs_cam_plan_idx').on(t.camId, t.planId, t.id),
     check('timetable_runs_status_ck', sql`${t.status} in ('running', 'solved', 'failed', 'cancelled')`),
+  ],
+);
+
+/**
+ * A year-end promotion of a campus: what it changed, so it can be undone for a
+ * day (the classes' grade, name, school year, head teacher and status before,
+ * and the students it graduated with their status before).
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').notNull(),
+    camId: camId(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: varchar('username', { length: 64 }).notNull().default(''),
+    headTeachers: varchar('head_teachers', { length: 8 }).notNull(),
+    classCount: integer('class_count').notNull(),
+    graduatedCount: integer('graduated_count').notNull(),
+    /** [{id, gradeId, name, schoolYear, headTeacherId, status}] before and after, and [{id, status}] of graduates. */
+    changes: jsonb('changes').notNull(),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'promotions_pkey', columns: [t.camId, t.id] }),
+    index('promotions_cam_created_idx').on(t.camId, t.createdAt),
+    index('promotions_user_idx').on(t.userId),
   ],
 );

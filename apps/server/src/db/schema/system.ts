@@ -96,6 +96,8 @@ export const roles = pgTable('roles', {
   isBuiltin: boolean('is_builtin').notNull().default(false),
   /** Holders must have a second factor (TOTP or a passkey) before anything but their user center works. */
   requireMfa: boolean('require_mfa').notNull().default(false),
+  /** The role's reach inside a campus (contract data-scope.ts): {kind: campus|grades|classes|own, gradeIds?, classIds?}. */
+  dataScope: jsonb('data_scope').notNull().default({ kind: 'campus' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -252,6 +254,10 @@ export const operLogs = pgTable(
     durationMs: integer('duration_ms').notNull(),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    /** The record the operation touched (contract operlog-text.ts), for its text and link. */
+    target: jsonb('target'),
+    /** [{field, before, after}] of an update. */
+    changes: jsonb('changes'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -286,4 +292,24 @@ export const calendarFeeds = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [index('calendar_feeds_user_idx').on(t.userId), index('calendar_feeds_cam_idx').on(t.camId)],
+);
+
+/**
+ * The refused rows of an import (mode valid-rows), as the CSV file its user
+ * downloads to fix and import again: fetched by a secret URL (stored as its
+ * sha256), only by the user who imported, for a day.
+ */
+export const importRejects = pgTable(
+  'import_rejects',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('import_rejects_user_idx').on(t.userId), index('import_rejects_created_idx').on(t.createdAt)],
 );

@@ -29,6 +29,7 @@ import { type CampusCrudSpec, type Reference, type Values } from '../../resource
 import { keywordCondition } from '../../resources/keyword-sql.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';
+import { inReach, loadStudentReach } from '../../plugins/data-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import {
@@ -160,6 +161,7 @@ export const courseSpec: CampusCrudSpec<typeof courses> = {
   uniques: [],
   toValues: (body) => ({ ...body }),
   toItem: toCourse,
+  describeRow: (r) => ({ name: r.name, code: r.code }),
   async check(scope, values, existing) {
     await assertInCampus(scope, values);
     const termId = (values.termId as number | undefined) ?? existing?.termId;
@@ -229,6 +231,8 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
       const { page, pageSize, keyword } = request.query;
       const conds = [
         eq(enrolments.courseId, course.id),
+        // A scoped caller sees the enrolled students of their classes only.
+        inReach(await loadStudentReach(request), students.classId),
         keywordCondition(
           { keywordColumns: [students.studentNo, students.name, students.phone], keywordGrams: students.searchGrams },
           keyword,
@@ -268,6 +272,7 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       const camId = getCampusId(request);
       const ids = [...new Set(request.body.studentIds)];
+      const reach = inReach(await loadStudentReach(request), students.classId);
       const result = await runLoggedTransaction(request, async (tx) => {
         // Taken first, before the course row lock, in the order schedule writes take them (no deadlock).
         await lockCampusSchedules(tx, camId);
@@ -281,7 +286,8 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
           )
           .for('update');
         if (!course) throw notFound('course');
-        const found = await scope.select(students, { id: students.id }, inArray(students.id, ids));
+        // A student outside the caller's data scope is as missing as one that never was.
+        const found = await scope.select(students, { id: students.id }, inArray(students.id, ids), reach);
         if (found.length !== ids.length) {
           const have = new Set(found.map((s) => s.id));
           throw missingRef('studentIds', ids.filter((i) => !have.has(i)).join(', '));
@@ -319,15 +325,29 @@ export const courseRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const camId = getCampusId(request);
+      const reach = await loadStudentReach(request);
+      // A scoped caller drops the students of their classes only; the others are left as they are.
+      const ids = reach.isAll
+        ? request.body.studentIds
+        : (
+            await createCampusScope(app.db, camId).select(
+              students,
+              { id: students.id },
+              inArray(students.id, request.body.studentIds),
+              inReach(reach, students.classId),
+            )
+          ).map((s) => s.id);
       const result = await runLoggedTransaction(request, async (tx) => {
         const scope = createCampusScope(tx, camId);
         const [course] = await scope
           .select(courses, { id: courses.id, capacity: courses.capacity }, eq(courses.id, request.params.id))
           .for('update');
         if (!course) throw notFound('course');
-        const dropped = await scope
-          .delete(enrolments, and(eq(enrolments.courseId, course.id), inArray(enrolments.studentId, request.body.studentIds)))
-          .returning({ id: enrolments.id });
+        const dropped = ids.length
+          ? await scope
+              .delete(enrolments, and(eq(enrolments.courseId, course.id), inArray(enrolments.studentId, ids)))
+              .returning({ id: enrolments.id })
+          : [];
         const remaining = await scope.count(enrolments, eq(enrolments.courseId, course.id));
         await scope.update(courses, { enrolledCount: remaining, updatedAt: new Date() }, eq(courses.id, course.id));
         if (dropped.length === 0) throw notFound('enrolment');

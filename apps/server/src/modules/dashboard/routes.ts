@@ -14,6 +14,7 @@ import {
 } from '@campus/contract';
 import { forbidden } from '../../lib/app-error.js';
 import { getCampusId, getPrincipal, requirePerm, signedIn } from '../../plugins/access.js';
+import { loadStudentReach, studentReachSql } from '../../plugins/data-scope.js';
 import { loadContentData, loadOverview, loadPopular, loadTodayTimetable } from './service.js';
 
 const tags = ['dashboard'];
@@ -73,7 +74,11 @@ export const dashboardRoutes: FastifyPluginAsync = async (parent) => {
         courses: may(Perm.courseList),
         todayLessons: may(Perm.scheduleList),
       };
-      return { code: 0, msg: 'ok', data: await loadOverview(app.db, getCampusId(request), visible) };
+      return {
+        code: 0,
+        msg: 'ok',
+        data: await loadOverview(app.db, getCampusId(request), visible, studentReachSql(await loadStudentReach(request))),
+      };
     },
   );
 

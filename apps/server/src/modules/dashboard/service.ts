@@ -117,14 +117,15 @@ export interface OverviewVisibility {
   todayLessons: boolean;
 }
 
-export async function loadOverview(db: Executor, camId: number, visible: OverviewVisibility) {
+/** `studentsIn`: the caller's data scope on students; the student count counts those only. */
+export async function loadOverview(db: Executor, camId: number, visible: OverviewVisibility, studentsIn: SQL = sql`true`) {
   const ctx = await loadTodayContext(db, camId);
   // A count the caller may not see is not even computed.
   const countIf = (isVisible: boolean, query: SQL) => (isVisible ? sql`(${query})` : sql`null::int`);
   const [row] = await queryRows<{ students: number | null; teachers: number | null; courses: number | null; lessons: number | null }>(
     db,
     sql`select
-          ${countIf(visible.students, sql`select count(*)::int from students where cam_id = ${camId} and status = 'enrolled'`)} as students,
+          ${countIf(visible.students, sql`select count(*)::int from students where cam_id = ${camId} and status = 'enrolled' and ${studentsIn}`)} as students,
           ${countIf(visible.teachers, sql`select count(*)::int from teachers where cam_id = ${camId} and status = 'active'`)} as teachers,
           ${countIf(visible.courses, sql`select count(*)::int from courses where cam_id = ${camId} and term_id = ${ctx.termId ?? 0}`)} as courses,
           ${countIf(

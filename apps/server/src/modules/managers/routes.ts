@@ -60,6 +60,7 @@ export const managerSpec: CampusCrudSpec<typeof managers> = {
   uniques: [{ field: 'staffNo', column: managers.staffNo, constraint: 'managers_cam_no_uq' }],
   toValues: (body) => ({ ...body }),
   toItem: toManager,
+  describeRow: (r) => ({ name: r.name, code: r.staffNo }),
   async check(scope, values) {
     if (typeof values.deptId === 'number') {
       const [d] = await scope.db.select({ id: depts.id }).from(depts).where(eq(depts.id, values.deptId));

@@ -12,7 +12,12 @@ import {
   pageSchema,
   Perm,
   ResultCode,
+  describeOperation,
+  findRecordLink,
+  type Locale,
+  type OperlogChange,
   type OperlogQuery,
+  type OperlogTarget,
 } from '@campus/contract';
 import { operLogs } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
@@ -45,10 +50,22 @@ function buildFilter(q: Omit<OperlogQuery, 'page' | 'pageSize'>): SQL | undefine
 }
 
 type OperlogRow = typeof operLogs.$inferSelect;
-const toItem = (r: OperlogRow) => ({ ...r, createdAt: r.createdAt.toISOString() });
+/** A row with its words in the reader's language, rendered when read (a row written in one language reads in the other). */
+function toItem(r: OperlogRow, locale: Locale) {
+  const target = (r.target as OperlogTarget | null) ?? null;
+  const changes = (r.changes as OperlogChange[] | null) ?? [];
+  return {
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    target,
+    changes,
+    text: describeOperation({ module: r.module, action: r.action, target, changes }, locale),
+    link: findRecordLink(target),
+  };
+}
 
-function toCells(r: OperlogRow): string[] {
-  const item = toItem(r);
+function toCells(r: OperlogRow, locale: Locale): string[] {
+  const item = toItem(r, locale);
   return OPERLOG_EXPORT_COLUMNS.map((c) => {
     const v: unknown = item[c];
     if (typeof v === 'string') return v;
@@ -88,7 +105,11 @@ export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset((q.page - 1) * q.pageSize),
         app.db.select({ n: count() }).from(operLogs).where(where),
       ]);
-      return { code: 0, msg: 'ok', data: { list: rows.map(toItem), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize } };
+      return {
+        code: 0,
+        msg: 'ok',
+        data: { list: rows.map((r) => toItem(r, request.locale)), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize },
+      };
     },
   );
 
@@ -112,7 +133,7 @@ export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const rows = await app.db.select().from(operLogs).where(where).orderBy(desc(operLogs.createdAt), desc(operLogs.id));
       const header = [...OPERLOG_EXPORT_COLUMNS];
-      const cells = rows.map(toCells);
+      const cells = rows.map((r) => toCells(r, request.locale));
       const file = q.format === 'xlsx' ? await writeXlsx('operlog', header, cells) : writeCsv(header, cells);
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
@@ -136,7 +157,7 @@ export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const [row] = await app.db.select().from(operLogs).where(eq(operLogs.id, request.params.id)).limit(1);
       if (!row) throw new AppError(404, ResultCode.notFound, 'system.logNotFound');
-      return { code: 0, msg: 'ok', data: toItem(row) };
+      return { code: 0, msg: 'ok', data: toItem(row, request.locale) };
     },
   );
 };

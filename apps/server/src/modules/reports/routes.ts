@@ -12,6 +12,7 @@ import { CONTENT_TYPES } from '../../lib/tabular.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { fileAnswer, SPREADSHEET_TYPES } from '../../plugins/openapi-document.js';
 import { buildReportTables, writeReportCsv, writeReportXlsx } from './export.js';
+import { loadStudentReach, studentReachSql } from '../../plugins/data-scope.js';
 import { loadSummary } from './service.js';
 
 const tags = ['report'];
@@ -34,7 +35,11 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
         response: { 200: envelopeSchema(reportSummarySchema), ...errors },
       },
     },
-    async (request) => ({ code: 0, msg: 'ok', data: await loadSummary(app.db, getCampusId(request), request.query.termId) }),
+    async (request) => ({
+      code: 0,
+      msg: 'ok',
+      data: await loadSummary(app.db, getCampusId(request), request.query.termId, studentReachSql(await loadStudentReach(request))),
+    }),
   );
 
   app.get(
@@ -50,7 +55,12 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request, reply) => {
-      const summary = await loadSummary(app.db, getCampusId(request), request.query.termId);
+      const summary = await loadSummary(
+        app.db,
+        getCampusId(request),
+        request.query.termId,
+        studentReachSql(await loadStudentReach(request)),
+      );
       const tables = buildReportTables(summary, request.locale);
       const format = request.query.format;
       const body = format === 'csv' ? writeReportCsv(tables) : await writeReportXlsx(tables);

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { compareClasses, compareGrades, type ReportSummary } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
@@ -49,7 +49,13 @@ const WEEKLY_MINUTES = sql.raw(`(se.end_min - se.start_min) * case when se.week_
  * The summary report of one campus and term. Every figure is a GROUP BY in the
  * database; Node only shapes the rows (one per group, course, teacher or room).
  */
-export async function loadSummary(db: Executor, camId: number, termId: number | undefined): Promise<ReportSummary> {
+/** `studentsIn`: the caller's data scope on students (plugins/data-scope.ts); the student figures count those only. */
+export async function loadSummary(
+  db: Executor,
+  camId: number,
+  termId: number | undefined,
+  studentsIn: SQL = sql`true`,
+): Promise<ReportSummary> {
   const term = await resolveReportTerm(db, camId, termId);
   const clock = await loadCampusClock(db, camId);
   const tid = term?.id ?? 0;
@@ -58,16 +64,16 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
     await Promise.all([
       queryRows<{ status: string; count: number }>(
         db,
-        sql`select status, count(*)::int as count from students where cam_id = ${camId} group by status order by status`,
+        sql`select status, count(*)::int as count from students where cam_id = ${camId} and ${studentsIn} group by status order by status`,
       ),
       queryRows<{ grade: string; count: number }>(
         db,
-        sql`select grade, count(*)::int as count from students where cam_id = ${camId} group by grade order by grade`,
+        sql`select grade, count(*)::int as count from students where cam_id = ${camId} and ${studentsIn} group by grade order by grade`,
       ),
       queryRows<{ grade: string; className: string; count: number }>(
         db,
         sql`select grade, class_name as "className", count(*)::int as count from students
-            where cam_id = ${camId} group by grade, class_name order by grade, class_name`,
+            where cam_id = ${camId} and ${studentsIn} group by grade, class_name order by grade, class_name`,
       ),
       queryRows<{ status: string; count: number }>(
         db,
@@ -119,7 +125,7 @@ export async function loadSummary(db: Executor, camId: number, termId: number | 
         db,
         sql`select to_char(joined, 'YYYY-MM') as month, count(*)::int as count
             from (select coalesce(enrol_date, (created_at at time zone ${clock.timezone})::date) as joined
-                  from students where cam_id = ${camId}) s
+                  from students where cam_id = ${camId} and ${studentsIn}) s
             where joined >= date_trunc('month', ${clock.today}::date) - interval '11 months'
               and joined <= ${clock.today}::date
             group by 1`,

@@ -1,9 +1,19 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ResultCode, type Role, type RoleCreate, type RoleQuery, type RoleUpdate } from '@campus/contract';
+import {
+  CAMPUS_WIDE,
+  normaliseDataScope,
+  ResultCode,
+  type DataScope,
+  type Role,
+  type RoleCreate,
+  type RoleQuery,
+  type RoleUpdate,
+} from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { menus, perms, roleMenus, rolePerms, roles, userRoles, users } from '../../db/schema/system.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
+import { findUnknownScopeIds } from '../../lib/data-scope.js';
 import { escapeLike } from '../../lib/escape-like.js';
 import { getPrincipal } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
@@ -38,6 +48,7 @@ function toItem(row: RoleRow, userCount: number): Role {
     builtin: isBuiltin(row),
     userCount,
     requireMfa: row.requireMfa,
+    dataScope: normaliseDataScope((row.dataScope as DataScope | null) ?? CAMPUS_WIDE),
   };
 }
 
@@ -99,9 +110,21 @@ async function assertCodeFree(db: Executor, code: string, exceptId: number | nul
   if (hit) throw conflict('data.duplicate', { field: 'code', value: code }, { field: 'code' });
 }
 
+/**
+ * A data scope may be set only by a caller whose own reach is the whole campus
+ * (no one widens a scope past their own), and must name grades and classes that exist.
+ */
+async function assertDataScope(request: FastifyRequest, scope: DataScope | undefined): Promise<void> {
+  if (!scope) return;
+  if (getPrincipal(request).reach !== null) throw new AppError(403, ResultCode.forbidden, 'dataScope.grantWider');
+  const unknown = await findUnknownScopeIds(request.server.db, normaliseDataScope(scope));
+  if (unknown) throw badRequest('dataScope.unknownIds', { field: unknown.field, ids: unknown.ids.join(', ') }, { field: unknown.field });
+}
+
 export async function createRole(request: FastifyRequest, body: RoleCreate): Promise<Role> {
   const { db } = request.server;
   await assertCodeFree(db, body.code, null);
+  await assertDataScope(request, body.dataScope);
   const row = await runLoggedTransaction(
     request,
     async (tx) => {
@@ -114,6 +137,7 @@ export async function createRole(request: FastifyRequest, body: RoleCreate): Pro
           status: body.status ?? 'active',
           remark: body.remark ?? '',
           requireMfa: body.requireMfa ?? false,
+          dataScope: normaliseDataScope(body.dataScope ?? CAMPUS_WIDE),
         })
         .returning();
       if (!created) throw new Error('role insert returned nothing');
@@ -133,12 +157,13 @@ export async function updateRole(request: FastifyRequest, id: number, body: Role
     if (body.status === 'disabled') throw builtin(existing);
   }
   if (body.code !== undefined) await assertCodeFree(db, body.code, id);
+  await assertDataScope(request, body.dataScope);
   const statusChange = body.status !== undefined && body.status !== existing.status;
   await runLoggedTransaction(request, async (tx) => {
     const write = async () => {
       await tx
         .update(roles)
-        .set({ ...body, updatedAt: new Date() })
+        .set({ ...body, ...(body.dataScope ? { dataScope: normaliseDataScope(body.dataScope) } : {}), updatedAt: new Date() })
         .where(eq(roles.id, id));
     };
     if (statusChange) await keepAnAdmin(tx, write);

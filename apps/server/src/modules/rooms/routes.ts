@@ -17,6 +17,7 @@ export const roomSpec: CampusCrudSpec<typeof rooms> = {
   filters: (q: Values) => [typeof q.minCapacity === 'number' ? gte(rooms.capacity, q.minCapacity) : undefined],
   uniques: [{ field: 'code', column: rooms.code, constraint: 'rooms_cam_code_uq' }],
   toValues: (body) => ({ ...body }),
+  describeRow: (r) => ({ name: r.name, code: r.code }),
   toItem: (r): Room => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),

@@ -10,12 +10,16 @@ import {
   type Student,
 } from '@campus/contract';
 import { courses, enrolments, students } from '../../db/schema/campus.js';
+import { assertNoGraduates } from '../../lib/class-intake.js';
+import { inReach, loadStudentReach } from '../../plugins/data-scope.js';
 import { type CampusCrudSpec, type CampusIoSpec, type Values } from '../../resources/campus-resource.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';
 import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
 import { importRoute } from '../../resources/import-route.js';
 import { regionFilterSql, withRegionCheck } from '../../lib/regions.js';
+import { bulkRoute } from './bulk.js';
+import { checkStudentRows, describeStudentChanges, guardStudentWrite } from './student-rules.js';
 
 type Row = typeof students.$inferSelect;
 
@@ -29,6 +33,7 @@ export function toStudent(r: Row): Student {
     name: r.name,
     gender: r.gender as Student['gender'],
     birthDate: r.birthDate,
+    classId: r.classId,
     grade: r.grade,
     className: r.className,
     phone: r.phone,
@@ -73,10 +78,21 @@ export const studentSpec: CampusCrudSpec<typeof students> = {
     q.grade ? eq(students.grade, q.grade as string) : undefined,
     q.className ? eq(students.className, q.className as string) : undefined,
     regionFilterSql(students.regionCode, q.regionCode),
+    q.classId ? eq(students.classId, q.classId as number) : undefined,
   ],
   uniques: [{ field: 'studentNo', column: students.studentNo, constraint: 'students_cam_no_uq' }],
-  toValues: (body) => ({ ...body }),
+  // A class given by id wins over names: the names are the class's (migration 0016).
+  toValues: (body) => {
+    if (body.classId === undefined) return { ...body };
+    const { grade: _g, className: _c, ...rest } = body;
+    return rest;
+  },
   toItem: toStudent,
+  describeRow: (r) => ({ name: r.name, code: r.studentNo }),
+  reach: async (request) => inReach(await loadStudentReach(request), students.classId),
+  guardWrite: guardStudentWrite,
+  guardRemove: (scope, ids) => assertNoGraduates(scope, ids),
+  describeChanges: describeStudentChanges,
   async findReferences(scope, ids) {
     const rows = (await scope
       .select(
@@ -97,9 +113,10 @@ export const studentIo: CampusIoSpec<typeof students> = {
   fileName: { 'zh-CN': '学生名单', 'en-US': 'students' },
   key: { field: 'studentNo', column: students.studentNo },
   toCells: (r) => {
-    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = toStudent(r);
+    const { id: _id, createdAt: _c, updatedAt: _u, classId: _k, ...rest } = toStudent(r);
     return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? '']));
   },
+  checkRows: checkStudentRows,
 };
 
 export const studentRoutes: FastifyPluginAsync = async (app) => {
@@ -108,6 +125,7 @@ export const studentRoutes: FastifyPluginAsync = async (app) => {
   app.route(exportRoute(url, studentSpec, studentIo));
   app.route(importTemplateRoute(url, studentSpec, studentIo));
   app.route(importRoute(url, studentSpec, studentIo));
+  app.route(bulkRoute(url, studentSpec));
   app.route(listRoute(url, studentSpec));
   app.route(getRoute(url, studentSpec));
   app.route(createRoute(url, studentSpec));

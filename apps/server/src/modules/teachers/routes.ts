@@ -72,6 +72,7 @@ export const teacherSpec: CampusCrudSpec<typeof teachers> = {
   uniques: [{ field: 'staffNo', column: teachers.staffNo, constraint: 'teachers_cam_no_uq' }],
   toValues: (body) => ({ ...body }),
   toItem: toTeacher,
+  describeRow: (r) => ({ name: r.name, code: r.staffNo }),
   async check(scope, values) {
     const userId = values.userId;
     if (typeof userId === 'number') {

@@ -65,6 +65,7 @@ export const termSpec: CampusCrudSpec<typeof terms> = {
   filters: () => [],
   uniques: [],
   toValues: ({ current, ...rest }) => (current === undefined ? rest : { ...rest, isCurrent: current }),
+  describeRow: (r) => ({ name: `${r.academicYear} ${r.name}` }),
   toItem: (r: Row): Term => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),

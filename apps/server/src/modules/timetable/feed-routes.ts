@@ -30,6 +30,8 @@ import {
   toFeedDto,
 } from './feeds.js';
 import { resolveTarget } from './targets.js';
+import { students } from '../../db/schema/campus.js';
+import { inReach, loadStudentReach } from '../../plugins/data-scope.js';
 
 const tags = ['calendar'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -113,7 +115,11 @@ export function registerFeedRoutes(parent: FastifyInstance): void {
     async (request, reply) => {
       const camId = getCampusId(request);
       const { kind, targetId } = request.body;
-      const target = await resolveTarget(createCampusScope(app.db, camId), { [`${kind}Id`]: targetId });
+      const target = await resolveTarget(
+        createCampusScope(app.db, camId),
+        { [`${kind}Id`]: targetId },
+        inReach(await loadStudentReach(request), students.classId),
+      );
       const issued = await issueFeed(app.db, request, getPrincipal(request).userId, { kind, camId, targetId }, target.name);
       return reply.code(201).send({ code: 0, msg: 'ok', data: issued });
     },

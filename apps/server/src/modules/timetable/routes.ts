@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, errorSchema, Perm, timetableIcsQuerySchema, timetableQuerySchema, timetableSchema } from '@campus/contract';
-import { courses, scheduleEntries } from '../../db/schema/campus.js';
+import { courses, scheduleEntries, students } from '../../db/schema/campus.js';
 import { campuses } from '../../db/schema/system.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
@@ -11,6 +11,7 @@ import { loadEntries, toEntryDto } from '../../lib/scheduling/schedule-service.j
 import { listOccurrences } from '../../lib/scheduling/term-weeks.js';
 import { registerFeedRoutes } from './feed-routes.js';
 import { buildTimetableIcs } from './ics.js';
+import { inReach, loadStudentReach } from '../../plugins/data-scope.js';
 import { calendarName, loadTargetEntries, resolveTarget, resolveTerm } from './targets.js';
 import { computeWeeklyLoad } from './load.js';
 
@@ -36,7 +37,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request, reply) => {
       const scope = scopeOf(request);
-      const target = await resolveTarget(scope, request.query);
+      const target = await resolveTarget(scope, request.query, inReach(await loadStudentReach(request), students.classId));
       const term = await resolveTerm(scope, target, request.query.termId);
       const rows = term ? await loadTargetEntries(scope, target, term) : [];
       const [campus] = await app.db
@@ -74,7 +75,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       const scope = scopeOf(request);
       const q = request.query;
-      const target = await resolveTarget(scope, q);
+      const target = await resolveTarget(scope, q, inReach(await loadStudentReach(request), students.classId));
       const term = await resolveTerm(scope, target, q.termId);
       const empty = computeWeeklyLoad([], { startDate: '1970-01-01', endDate: '1970-01-01' }, 0);
       if (!term) {

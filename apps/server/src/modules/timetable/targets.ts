@@ -38,7 +38,8 @@ export interface TermInfo {
 
 const missingRef = (field: string, id: unknown) => new AppError(404, ResultCode.notFound, 'data.missingRefs', { field, ids: String(id) });
 
-export async function resolveTarget(scope: CampusScope, q: TargetQuery): Promise<Target> {
+/** `studentsIn`: the caller's data scope on students; a student outside it is as missing as one that never was. */
+export async function resolveTarget(scope: CampusScope, q: TargetQuery, studentsIn?: SQL): Promise<Target> {
   if (q.teacherId !== undefined) {
     const [t] = await scope.select(teachers, { name: teachers.name }, eq(teachers.id, q.teacherId));
     if (!t) throw missingRef('teacherId', q.teacherId);
@@ -50,7 +51,7 @@ export async function resolveTarget(scope: CampusScope, q: TargetQuery): Promise
     return { kind: 'room', id: q.roomId, name: `${r.code} ${r.name}`, termId: null };
   }
   if (q.studentId !== undefined) {
-    const [s] = await scope.select(students, { name: students.name }, eq(students.id, q.studentId));
+    const [s] = await scope.select(students, { name: students.name }, eq(students.id, q.studentId), studentsIn);
     if (!s) throw missingRef('studentId', q.studentId);
     return { kind: 'student', id: q.studentId, name: s.name, termId: null };
   }

@@ -3,6 +3,7 @@ import { encryptLoginPassword } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
 import { ACCOUNT_REQUESTS } from './account-requests.js';
 import type { Req, RouteInputs } from './route-inputs.js';
+import { CLASS_REQUESTS } from './valid-requests-classes.js';
 import { TIMETABLE_REQUESTS } from './valid-requests-timetable.js';
 import type { CampusRecords, World } from './world.js';
 
@@ -101,6 +102,7 @@ const csv = (lines: string[]) => `${lines.join('\n')}\n`;
  * matrix fails when a route has no entry here, so a new route cannot skip it.
  */
 export const VALID_REQUESTS: Record<string, RouteInputs> = {
+  ...CLASS_REQUESTS,
   // ---- session and shell
   'POST /api/logout': { build: () => ({ url: '/api/logout' }), foreign: 'noLeak', consumesCaller: true },
   'GET /api/user/currentUser': { build: () => ({ url: '/api/user/currentUser' }), foreign: 'noLeak' },

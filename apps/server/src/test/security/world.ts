@@ -2,8 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { encryptLoginPassword } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
-import { teachers } from '../../db/schema/campus.js';
-import { calendarFeeds, perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../../db/schema/system.js';
+import { classes, promotions, students, teachers } from '../../db/schema/campus.js';
+import { calendarFeeds, importRejects, perms, rolePerms, roles, sessions, userCampuses, userRoles, users } from '../../db/schema/system.js';
 import { createToken } from '../../lib/tokens.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createSession } from '../../plugins/auth.js';
@@ -28,6 +28,9 @@ export interface CampusRecords {
   activityId: number;
   constraintId: number;
   runId: number;
+  /** The grade and class the world's student was placed in (made from its grade and class names). */
+  gradeId: number;
+  classId: number;
 }
 
 export interface SystemRecords {
@@ -100,6 +103,12 @@ export interface Makers {
   teacherOf(userId: number): Promise<number>;
   /** A unique suffix for codes and names. */
   unique(): string;
+  grade(camId: number): Promise<number>;
+  schoolClass(camId: number, gradeId: number): Promise<number>;
+  /** A year-end promotion row of the campus that changed nothing (so its undo changes nothing either). */
+  promotion(camId: number): Promise<number>;
+  /** A refused-rows file of `userId`'s import: the token of its URL. */
+  rejectFile(userId: number): Promise<string>;
 }
 
 export const USER_PASSWORD = 'Matrix-user-pass-81';
@@ -119,6 +128,8 @@ export const GHOST: CampusRecords = {
   activityId: GHOST_ID + 8,
   constraintId: GHOST_ID + 9,
   runId: GHOST_ID + 10,
+  gradeId: GHOST_ID + 11,
+  classId: GHOST_ID + 12,
 };
 
 /** Marks run rows the world writes by hand, which no worker ends. */
@@ -338,6 +349,27 @@ export async function buildWorld(t: TestApp): Promise<World> {
         }),
       );
     },
+    async grade(camId) {
+      if (camId === GHOST.camId) return GHOST.gradeId;
+      return idOf(await educate(camId, 'POST', '/grades', { name: `Grade ${markerOf(camId)} ${unique()}`, order: 10 + seq }));
+    },
+    async schoolClass(camId, gradeId) {
+      if (camId === GHOST.camId) return GHOST.classId;
+      return idOf(await educate(camId, 'POST', '/classes', { name: `Class ${markerOf(camId)} ${unique()}`, gradeId }));
+    },
+    async promotion(camId) {
+      if (camId === GHOST.camId) return GHOST_ID + 9;
+      const [row] = await db
+        .insert(promotions)
+        .values({ camId, username: 'admin', headTeachers: 'keep', classCount: 0, graduatedCount: 0, changes: { moves: [], graduates: [] } })
+        .returning({ id: promotions.id });
+      return row?.id ?? 0;
+    },
+    async rejectFile(userId) {
+      const { token, tokenHash } = createToken();
+      await db.insert(importRejects).values({ userId, tokenHash, fileName: 'refused.csv', content: 'studentNo,Errors\r\n' });
+      return token;
+    },
     async teacherOf(userId) {
       const teacherId = await make.teacher(camA);
       await db.update(teachers).set({ userId }).where(eq(teachers.id, teacherId));
@@ -361,11 +393,32 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const courseId = await make.course(camId, termId, teacherId);
     const entryId = await make.entry(camId, courseId, roomId);
     await make.enrol(camId, courseId, studentId);
+    const [placed] = await db.select({ classId: students.classId }).from(students).where(eq(students.id, studentId));
+    const [cls] = await db
+      .select({ gradeId: classes.gradeId })
+      .from(classes)
+      .where(eq(classes.id, placed?.classId ?? 0));
+    if (!placed?.classId || !cls) throw new Error('the world student has no class');
     const planId = await make.plan(camId, termId);
     const activityId = await make.activity(camId, planId);
     const constraintId = await make.constraint(camId, planId);
     const runId = await make.solvedRun(camId, planId, activityId);
-    return { camId, termId, teacherId, studentId, managerId, roomId, courseId, entryId, planId, activityId, constraintId, runId };
+    return {
+      camId,
+      termId,
+      teacherId,
+      studentId,
+      managerId,
+      roomId,
+      courseId,
+      entryId,
+      gradeId: cls.gradeId,
+      classId: placed.classId,
+      planId,
+      activityId,
+      constraintId,
+      runId,
+    };
   };
 
   const a = await buildCampus(camA);

@@ -17,6 +17,7 @@ import { studentApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
 import { StatusTag } from './status-tag';
+import { StudentBulkButton } from './student-bulk';
 
 const PAGE_KEY = 'student';
 
@@ -108,9 +109,10 @@ export function StudentPage() {
             </Permission>
           </>
         )}
-        toolbar={(query) => (
+        toolbar={(query, selected) => (
           <>
             <AddButton perms={[Perm.studentAdd]} onClick={editor.openAdd} />
+            <StudentBulkButton query={query} selected={selected} onDone={() => void refresh()} />
             <Permission perms={[Perm.studentImport]}>
               <Button icon={<IconUpload />} onClick={() => setIsImporting(true)}>
                 {t('common.import')}

@@ -33,6 +33,12 @@ export function OperlogDetailDrawer({ id, onClose }: { id: number | null; onClos
             size="small"
             labelStyle={{ width: 110 }}
             data={[
+              { label: t('sys.operlog.text'), value: item.text, span: 2 },
+              ...item.changes.map((c) => ({
+                label: t('sys.operlog.change', { field: c.field }),
+                value: `${String((c.before as string | number | null | undefined) ?? '—')} → ${String((c.after as string | number | null | undefined) ?? '—')}`,
+                span: 2,
+              })),
               { label: t('sys.operlog.time'), value: formatTime(item.createdAt) },
               { label: t('sys.operlog.user'), value: item.username || '—' },
               { label: t('sys.operlog.module'), value: item.module },

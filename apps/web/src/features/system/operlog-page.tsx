@@ -47,8 +47,21 @@ export function OperLogPage() {
   const columns: ListColumn<OperlogItem>[] = [
     { key: 'createdAt', title: t('sys.operlog.time'), width: 120, render: (r) => formatTime(r.createdAt) },
     { key: 'username', title: t('sys.operlog.user'), width: 100 },
-    { key: 'module', title: t('sys.operlog.module'), width: 110 },
-    { key: 'action', title: t('sys.operlog.action'), width: 110 },
+    // The operation in words, in the reader's language; codes and paths stay one click away (hidden columns, the detail).
+    {
+      key: 'text',
+      title: t('sys.operlog.text'),
+      render: (r) =>
+        r.link ? (
+          <Button type="text" size="mini" className="operlog-text-link" onClick={() => void navigate(r.link ?? '')}>
+            {r.text}
+          </Button>
+        ) : (
+          r.text
+        ),
+    },
+    { key: 'module', title: t('sys.operlog.module'), width: 140, isHiddenByDefault: true },
+    { key: 'action', title: t('sys.operlog.action'), width: 110, isHiddenByDefault: true },
     { key: 'request', title: t('sys.operlog.request'), width: 220, render: (r) => `${r.method} ${r.path}` },
     {
       key: 'status',

@@ -1,5 +1,5 @@
 import Tag from '@arco-design/web-react/es/Tag';
-import { ROLE_SORTS, roleCreateSchema, roleUpdateSchema, type Role, Perm } from '@campus/contract';
+import { ROLE_SORTS, type Role, Perm } from '@campus/contract';
 import { Link } from 'react-router';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { ListPage, type ListColumn } from '../../lib/list-page/list-page';
 import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
+import { roleFormCreateSchema, roleFormUpdateSchema, scopeKindLabel, toRoleBody, toRoleForm, useScopeFields } from './role-scope-fields';
 import { SystemStatusTag } from './status-tag';
 import { roleApi } from './system-api';
 import { formatTime, statusOptions } from './system-labels';
@@ -24,6 +25,7 @@ const ROLE_PERMS = {
 export function RolePage() {
   const t = useT();
   const editor = useRowEditor<Role>();
+  const scopeFields = useScopeFields(t);
 
   const columns: ListColumn<Role>[] = [
     {
@@ -58,6 +60,7 @@ export function RolePage() {
           '—'
         ),
     },
+    { key: 'dataScope', title: t('sys.role.scope'), width: 120, render: (r) => scopeKindLabel(t, r.dataScope.kind) },
     { key: 'remark', title: t('sys.remark'), width: 170 },
     { key: 'createdAt', title: t('field.createdAt'), width: 120, render: (r) => formatTime(r.createdAt) },
   ];
@@ -69,6 +72,7 @@ export function RolePage() {
     // Holders without a second factor are sent to set one up, and refused everything else until then.
     { name: 'requireMfa', label: t('sys.role.requireMfa'), kind: 'switch' },
     { name: 'remark', label: t('sys.remark'), kind: 'textarea', isWide: true },
+    ...scopeFields,
   ];
 
   const editRow = editor.row;
@@ -109,10 +113,10 @@ export function RolePage() {
         isOpen={editor.isOpen}
         width={480}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('sys.thing.role') })}
-        schema={editRow ? roleUpdateSchema : roleCreateSchema}
+        schema={editRow ? roleFormUpdateSchema : roleFormCreateSchema}
         fields={fields}
-        initialValues={editRow ? { ...editRow } : { status: 'active', sort: 0, requireMfa: false }}
-        onSubmit={save}
+        initialValues={editRow ? toRoleForm(editRow) : { status: 'active', sort: 0, requireMfa: false, scopeKind: 'campus' }}
+        onSubmit={(body) => save(toRoleBody(body))}
         onClose={editor.close}
       />
     </>

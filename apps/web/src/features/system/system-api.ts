@@ -180,3 +180,27 @@ export async function fetchLockedUsers(): Promise<LockedUser[]> {
 export async function fetchAllPerms(): Promise<SystemPerm[]> {
   return (await fetchPermGroups()).flatMap((g) => g.perms);
 }
+
+export interface ScopeChoice {
+  value: number;
+  label: string;
+}
+
+/** Grades and classes of the current campus: what a role's data scope can name. */
+export async function fetchScopeChoices(): Promise<{ grades: ScopeChoice[]; classes: ScopeChoice[] }> {
+  const page = { page: 1, pageSize: 200 };
+  const [grades, classes] = await Promise.all([
+    request.get<PageResult<{ id: number; name: string }>>('/educate/grades', { ...page, sort: 'order:asc' }, { errorHandling: 'local' }),
+    request.get<PageResult<{ id: number; name: string; gradeId: number }>>(
+      '/educate/classes',
+      { ...page, status: 'active' },
+      { errorHandling: 'local' },
+    ),
+  ]);
+  const gradeList = grades.data.list;
+  const gradeName = (id: number) => gradeList.find((g) => g.id === id)?.name ?? '';
+  return {
+    grades: gradeList.map((g) => ({ value: g.id, label: g.name })),
+    classes: classes.data.list.map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
+  };
+}

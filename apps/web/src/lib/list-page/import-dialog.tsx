@@ -28,7 +28,12 @@ export interface ImportResult {
   created: number;
   updated: number;
   errors: ImportRowError[];
+  /** Rows refused by a valid-rows import, and where to download them (file columns plus an error column). */
+  rejected?: number;
+  rejectedFile?: string | null;
 }
+
+type ImportMode = 'all-or-nothing' | 'valid-rows';
 
 function isImportResult(value: unknown): value is ImportResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as ImportResult).errors);
@@ -45,7 +50,7 @@ interface ImportDialogProps {
   onImported: () => void;
 }
 
-type Phase = 'idle' | 'checking' | 'checked' | 'failed' | 'importing';
+type Phase = 'idle' | 'checking' | 'checked' | 'failed' | 'importing' | 'partial';
 
 /**
  * Pick a file, see the dry run's row errors, then import: the server writes
@@ -67,7 +72,8 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
     if (inputRef.current) inputRef.current.value = '';
   };
 
-  const send = (picked: File, isDryRun: boolean) => importFile<ImportResult>(path, picked, isDryRun);
+  const send = (picked: File, isDryRun: boolean, mode: ImportMode = 'all-or-nothing') =>
+    importFile<ImportResult>(path, picked, isDryRun, mode);
 
   const showFailure = (error: unknown) => {
     if (error instanceof ApiError && isImportResult(error.data)) setResult(error.data);
@@ -88,13 +94,19 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
     }
   };
 
-  const runImport = async () => {
+  const runImport = async (mode: ImportMode = 'all-or-nothing') => {
     if (!file) return;
     setPhase('importing');
     try {
-      const done = await send(file, false);
+      const done = await send(file, false, mode);
       showSuccess(t('import.done', { created: done.created, updated: done.updated }));
       onImported();
+      if (done.rejectedFile) {
+        // The refused rows stay on screen with their file, to fix and import again.
+        setResult(done);
+        setPhase('partial');
+        return;
+      }
       clear();
       onClose();
     } catch (error) {
@@ -106,6 +118,9 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
 
   const errors = result?.errors ?? [];
   const canImport = phase === 'checked' && result !== null && errors.length === 0 && result.total > 0;
+  const validRows = result ? result.created + result.updated : 0;
+  const canImportValid = phase === 'checked' && errors.length > 0 && validRows > 0;
+  const rejectedFile = phase === 'partial' ? result?.rejectedFile : null;
 
   return (
     <Modal
@@ -178,6 +193,28 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
             type={errors.length ? 'warning' : 'success'}
             title={t('import.summary', { total: result.total, created: result.created, updated: result.updated })}
             content={errors.length ? t('import.errors', { count: errors.length }) : t('import.valid')}
+          />
+        )}
+        {canImportValid && (
+          <Button className="import-valid-rows" onClick={() => void runImport('valid-rows')}>
+            {t('import.validRows', { count: validRows })}
+          </Button>
+        )}
+        {rejectedFile && (
+          <Alert
+            type="warning"
+            content={t('import.partial', { count: result?.rejected ?? 0 })}
+            action={
+              <Button
+                size="small"
+                icon={<IconDownload />}
+                onClick={() =>
+                  void downloadFile(rejectedFile.replace(/^\/api/, ''), {}, `${templateName}-rejected.csv`).catch(() => undefined)
+                }
+              >
+                {t('import.rejectedFile')}
+              </Button>
+            }
           />
         )}
         {errors.length > 0 && (

@@ -63,7 +63,8 @@ export interface ListPageProps<T extends { id: number }> {
   /** Extra row actions; the caller wraps each in <Permission>. */
   rowActions?: (row: T) => ReactNode;
   actionsWidth?: number;
-  toolbar?: (query: ListQuery) => ReactNode;
+  /** `selected`: the ids of the checked rows (bulk actions beside the bulk delete). */
+  toolbar?: (query: ListQuery, selected: readonly number[]) => ReactNode;
   /** Row and bulk delete, shown to holders of these perms. */
   deletion?: { perms: PermCode[]; remove: (id: number) => Promise<void>; removeMany: (ids: number[]) => Promise<void> };
   extraTopContent?: ReactNode;
@@ -276,7 +277,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         {props.extraTopContent}
         <div className="list-toolbar">
           <Space wrap>
-            {props.toolbar?.(query)}
+            {props.toolbar?.(query, selected)}
             {deletion && (
               <Permission perms={deletion.perms}>
                 <Button

@@ -16,10 +16,10 @@ export interface ResourceApi<T> {
  * Sends a CSV or XLSX file to a resource's `/import`: a dry run checks every
  * row and writes nothing. The dialog reports failures itself.
  */
-export async function importFile<R>(path: string, file: File, isDryRun: boolean): Promise<R> {
+export async function importFile<R>(path: string, file: File, isDryRun: boolean, mode = 'all-or-nothing'): Promise<R> {
   const body = new FormData();
   body.append('file', file);
-  return (await request.post<R>(`${path}/import`, body, { params: { dryRun: String(isDryRun) }, errorHandling: 'local' })).data;
+  return (await request.post<R>(`${path}/import`, body, { params: { dryRun: String(isDryRun), mode }, errorHandling: 'local' })).data;
 }
 
 /**

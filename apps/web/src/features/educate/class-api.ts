@@ -1,0 +1,104 @@
+import {
+  Perm,
+  type ClassOverview,
+  type Grade,
+  type Promotion,
+  type PromotionResult,
+  type Room,
+  type SchoolClass,
+  type StudentBulkResult,
+  type Teacher,
+} from '@campus/contract';
+import { useQuery } from '@tanstack/react-query';
+import { createResourceApi } from '../../lib/list-page/resource-api';
+import { request } from '../../lib/request';
+import { usePermission } from '../../lib/permission';
+import { useSessionStore } from '../../lib/session';
+import { fetchOptions } from './educate-api';
+
+// Grades, classes, the school year and bulk changes of students (issue 25): every call and query key of them.
+
+export const gradeApi = createResourceApi<Grade>('/educate/grades');
+export const classApi = createResourceApi<SchoolClass>('/educate/classes');
+
+/** Query keys of classes, per campus: one place, so a change invalidates what shows it. */
+export const classKeys = {
+  all: (camId: number) => ['classes', camId] as const,
+  options: (camId: number) => ['classes', camId, 'options'] as const,
+  overview: (camId: number, id: number) => ['classes', camId, 'overview', id] as const,
+  promotions: (camId: number) => ['classes', camId, 'promotions'] as const,
+};
+
+export async function fetchClassOverview(id: number): Promise<ClassOverview> {
+  return (await request.get<ClassOverview>(`/educate/classes/${id}/overview`, undefined, { errorHandling: 'local' })).data;
+}
+
+export interface PromoteChoice {
+  headTeachers: 'keep' | 'clear';
+  schoolYear?: string;
+}
+
+export async function promoteSchoolYear(choice: PromoteChoice, dryRun: boolean): Promise<PromotionResult> {
+  const body = { headTeachers: choice.headTeachers, ...(choice.schoolYear ? { schoolYear: choice.schoolYear } : {}) };
+  return (await request.post<PromotionResult>(`/educate/school-year/promote?dryRun=${dryRun}`, body, { errorHandling: 'local' })).data;
+}
+
+export async function fetchPromotions(): Promise<Promotion[]> {
+  return (await request.get<Promotion[]>('/educate/school-year/promotions', undefined, { errorHandling: 'local' })).data;
+}
+
+export async function undoPromotion(id: number): Promise<Promotion> {
+  return (await request.post<Promotion>(`/educate/school-year/promotions/${id}/undo`, {}, { errorHandling: 'local' })).data;
+}
+
+export interface StudentBulkBody {
+  ids?: number[];
+  filter?: Record<string, unknown>;
+  set: Record<string, unknown>;
+}
+
+export async function bulkChangeStudents(body: StudentBulkBody, dryRun: boolean): Promise<StudentBulkResult> {
+  return (await request.post<StudentBulkResult>(`/educate/students/bulk?dryRun=${dryRun}`, body, { errorHandling: 'local' })).data;
+}
+
+/** Grades, classes, teachers and rooms of the current campus: pickers and names in the class pages. */
+export function useClassOptions() {
+  const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
+  // Each list is asked for only by holders of its perm: no 403 in anyone's console.
+  const can = usePermission();
+  const grades = useQuery({
+    queryKey: ['options', 'grades', camId],
+    queryFn: () => fetchOptions<Grade>('/educate/grades', 'order:asc'),
+    enabled: can([Perm.gradeList]),
+  });
+  const classes = useQuery({
+    queryKey: classKeys.options(camId),
+    queryFn: () => fetchOptions<SchoolClass>('/educate/classes', 'name:asc'),
+    enabled: can([Perm.classList]),
+  });
+  const teachers = useQuery({
+    queryKey: ['options', 'teachers', camId],
+    queryFn: () => fetchOptions<Teacher>('/educate/teachers', 'name:asc'),
+    enabled: can([Perm.teacherList]),
+  });
+  const rooms = useQuery({
+    queryKey: ['options', 'rooms', camId],
+    queryFn: () => fetchOptions<Room>('/educate/rooms', 'code:asc'),
+    enabled: can([Perm.roomList]),
+  });
+  const gradeList = grades.data ?? [];
+  const gradeName = (id: number) => gradeList.find((g) => g.id === id)?.name ?? '';
+  return {
+    camId,
+    grades: gradeList,
+    gradeName,
+    gradeOptions: gradeList.map((g) => ({ value: g.id, label: g.name })),
+    classOptions: (classes.data ?? [])
+      .filter((c) => c.status === 'active')
+      .map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
+    teacherOptions: (teachers.data ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.staffNo})` })),
+    teacherName: (id: number | null) => (id === null ? '' : ((teachers.data ?? []).find((x) => x.id === id)?.name ?? `#${id}`)),
+    roomOptions: (rooms.data ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.code})` })),
+    refetchGrades: grades.refetch,
+  };
+}
