@@ -58,7 +58,7 @@ export function RolePage() {
           '—'
         ),
     },
-    { key: 'remark', title: t('sys.remark'), width: 170 },
+    { key: 'remark', title: t('sys.remark'), width: 170, isHiddenByDefault: true },
     { key: 'createdAt', title: t('field.createdAt'), width: 120, render: (r) => formatTime(r.createdAt) },
   ];
   const fields: FormFieldDef[] = [
