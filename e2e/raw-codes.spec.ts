@@ -127,12 +127,13 @@ test('no page shows a raw code, route, field key or untranslated key in zh-CN', 
     const hits = findRawCodes(await readVisibleText(page));
     if (hits.length > 0) found[target.name] = hits;
   }
-  // The profile, opened from the account menu.
+  // The user center (profile and security), opened from the account menu.
   await page.getByRole('button', { name: /账号菜单/ }).click();
-  await page.getByRole('menuitem', { name: '个人信息' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('menuitem', { name: '个人中心' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '个人中心' })).toBeVisible();
+  await waitForPageSettled(page);
   const hits = findRawCodes(await readVisibleText(page));
-  if (hits.length > 0) found.profile = hits;
+  if (hits.length > 0) found.userCenter = hits;
   expect(found).toEqual({});
   expect(PAGE_ROUTES.length).toBeGreaterThan(20);
 });

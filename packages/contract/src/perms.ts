@@ -7,6 +7,8 @@ type Label = Record<Locale, string>;
 
 interface ThingSpec {
   area: string;
+  /** The group the role-perm page shows it in, when not its area: the menu area its page lives in. */
+  module?: string;
   thing: string;
   label: Label;
   actions: readonly string[];
@@ -67,8 +69,14 @@ const THINGS = [
   { area: 'system', thing: 'loginlog', label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, actions: ['list', 'unlock'] },
   { area: 'system', thing: 'notice', label: { 'zh-CN': '通知公告', 'en-US': 'Notices' }, actions: ['list', 'publish', 'edit', 'delete'] },
   { area: 'system', thing: 'job', label: { 'zh-CN': '定时任务', 'en-US': 'Scheduled tasks' }, actions: ['list', 'edit', 'run'] },
-  { area: 'monitor', thing: 'server', label: { 'zh-CN': '服务监控', 'en-US': 'Server monitor' }, actions: ['view'] },
-  { area: 'monitor', thing: 'online', label: { 'zh-CN': '在线用户', 'en-US': 'Online users' }, actions: ['list', 'forceLogout'] },
+  { area: 'monitor', module: 'dashboard', thing: 'server', label: { 'zh-CN': '服务监控', 'en-US': 'Server monitor' }, actions: ['view'] },
+  {
+    area: 'monitor',
+    module: 'system',
+    thing: 'online',
+    label: { 'zh-CN': '在线用户', 'en-US': 'Online users' },
+    actions: ['list', 'forceLogout'],
+  },
 ] as const satisfies readonly ThingSpec[];
 
 type CodesOf<T> = T extends { area: infer A extends string; thing: infer B extends string; actions: readonly (infer C extends string)[] }
@@ -92,7 +100,7 @@ function buildCatalogue(): PermDef[] {
       if (!a) throw new Error(`perm action without a label: ${action}`);
       out.push({
         code: `${t.area}:${t.thing}:${action}` as PermCode,
-        module: t.area,
+        module: 'module' in t ? t.module : t.area,
         name: {
           'zh-CN': `${t.label['zh-CN']}${a['zh-CN']}`,
           'en-US': `${a['en-US']} ${t.label['en-US'].toLowerCase()}`,

@@ -30,19 +30,19 @@ export function StudentPage() {
   const label = (field: string) => fieldLabel(t, 'student', field);
 
   const columns: ListColumn<Student>[] = [
-    { key: 'studentNo', title: label('studentNo'), width: 120 },
+    { key: 'studentNo', title: label('studentNo'), width: 110 },
     { key: 'name', title: label('name'), width: 100, render: (r) => <PersonLink kind="student" id={r.id} name={r.name} /> },
     { key: 'gender', title: label('gender'), width: 64, render: (s) => t(`value.gender.${s.gender}`) },
     { key: 'grade', title: label('grade'), width: 72 },
-    { key: 'className', title: label('className'), width: 80 },
+    { key: 'className', title: label('className'), width: 72 },
     { key: 'birthDate', title: label('birthDate'), width: 120, isHiddenByDefault: true },
-    { key: 'phone', title: label('phone'), width: 124 },
+    { key: 'phone', title: label('phone'), width: 110 },
     { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
-    { key: 'guardianName', title: label('guardianName'), width: 90 },
+    { key: 'guardianName', title: label('guardianName'), width: 72 },
     { key: 'guardianPhone', title: label('guardianPhone'), width: 140, isHiddenByDefault: true },
     { key: 'status', title: label('status'), width: 84, render: (s) => <StatusTag set="studentStatus" value={s.status} /> },
     { key: 'enrolDate', title: label('enrolDate'), width: 120, isHiddenByDefault: true },
-    { key: 'regionCode', title: t('profile.nativePlace'), width: 200, render: (r) => <RegionName code={r.regionCode} /> },
+    { key: 'regionCode', title: t('profile.nativePlace'), width: 96, render: (r) => <RegionName code={r.regionCode} /> },
     { key: 'address', title: t('profile.address'), width: 200, isHiddenByDefault: true },
   ];
 

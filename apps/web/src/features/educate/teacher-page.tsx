@@ -36,16 +36,16 @@ export function TeacherPage() {
   const label = (field: string) => fieldLabel(t, 'teacher', field);
 
   const columns: ListColumn<Teacher>[] = [
-    { key: 'staffNo', title: label('staffNo'), width: 110 },
+    { key: 'staffNo', title: label('staffNo'), width: 100 },
     { key: 'name', title: label('name'), width: 100, render: (r) => <PersonLink kind="teacher" id={r.id} name={r.name} /> },
     { key: 'gender', title: label('gender'), width: 64, render: (r) => t(`value.gender.${r.gender}`) },
-    { key: 'subject', title: label('subject'), width: 100 },
-    { key: 'title', title: label('title'), width: 100 },
-    { key: 'phone', title: label('phone'), width: 124 },
+    { key: 'subject', title: label('subject'), width: 96 },
+    { key: 'title', title: label('title'), width: 76 },
+    { key: 'phone', title: label('phone'), width: 104 },
     { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
     { key: 'hireDate', title: label('hireDate'), width: 120, isHiddenByDefault: true },
     { key: 'status', title: label('status'), width: 84, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
-    { key: 'regionCode', title: t('profile.nativePlace'), width: 200, render: (r) => <RegionName code={r.regionCode} /> },
+    { key: 'regionCode', title: t('profile.nativePlace'), width: 96, render: (r) => <RegionName code={r.regionCode} /> },
     { key: 'address', title: t('profile.address'), width: 200, isHiddenByDefault: true },
   ];
 

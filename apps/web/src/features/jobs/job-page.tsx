@@ -116,12 +116,12 @@ export function JobPage() {
           data={jobs.data ?? []}
           pagination={false}
           border={false}
-          scroll={{ x: 1100 }}
+          scroll={{ x: true }}
           columns={[
             {
               title: t('job.col.name'),
               dataIndex: 'name',
-              width: 260,
+              width: 190,
               render: (_: unknown, j) => (
                 <div>
                   <div className="job-name">{j.name}</div>
@@ -132,7 +132,7 @@ export function JobPage() {
             {
               title: t('job.col.cron'),
               dataIndex: 'cron',
-              width: 180,
+              width: 150,
               render: (_: unknown, j) => (
                 <div>
                   <code className="job-cron">{j.cron}</code>
@@ -143,7 +143,7 @@ export function JobPage() {
             {
               title: t('job.col.enabled'),
               dataIndex: 'enabled',
-              width: 80,
+              width: 64,
               render: (_: unknown, j) => (
                 <Switch
                   size="small"
@@ -157,26 +157,26 @@ export function JobPage() {
             {
               title: t('job.col.status'),
               dataIndex: 'lastStatus',
-              width: 110,
+              width: 90,
               render: (_: unknown, j) => <StatusTag status={j.running ? 'running' : j.lastStatus} />,
             },
-            { title: t('job.col.lastRun'), dataIndex: 'lastRunAt', width: 170, render: (_: unknown, j) => formatTime(j.lastRunAt) },
+            { title: t('job.col.lastRun'), dataIndex: 'lastRunAt', width: 100, render: (_: unknown, j) => formatTime(j.lastRunAt) },
             {
               title: t('job.col.duration'),
               dataIndex: 'lastDurationMs',
-              width: 100,
+              width: 72,
               render: (_: unknown, j) => (j.lastDurationMs === null ? '—' : t('job.ms', { value: j.lastDurationMs })),
             },
             {
               title: t('job.col.nextRun'),
               dataIndex: 'nextRunAt',
-              width: 170,
+              width: 100,
               render: (_: unknown, j) => (j.enabled ? formatTime(j.nextRunAt) : t('job.disabled')),
             },
             {
               title: t('job.col.actions'),
               dataIndex: 'actions',
-              width: 280,
+              width: 180,
               fixed: 'right',
               render: (_: unknown, j) => (
                 <Space size={4} wrap>

@@ -52,7 +52,7 @@ export function OnlineUsersPage() {
     {
       key: 'username',
       title: t('online.user'),
-      width: 200,
+      width: 140,
       render: (s) => (
         <span>
           {name(s)}{' '}
@@ -64,17 +64,17 @@ export function OnlineUsersPage() {
         </span>
       ),
     },
-    { key: 'ip', title: t('uc.sessions.ip'), width: 140 },
-    { key: 'device', title: t('uc.sessions.device'), width: 260, render: (s) => describeDevice(s, t) },
+    { key: 'ip', title: t('uc.sessions.ip'), width: 120 },
+    { key: 'device', title: t('uc.sessions.device'), width: 170, render: (s) => describeDevice(s, t) },
     {
       key: 'authMethod',
       title: t('uc.sessions.method'),
-      width: 150,
+      width: 100,
       render: (s) =>
         ['password', 'totp', 'recovery', 'passkey', 'passkeyOnly'].includes(s.authMethod) ? t(`uc.method.${s.authMethod}`) : s.authMethod,
     },
-    { key: 'createdAt', title: t('uc.sessions.started'), width: 160, render: (s) => formatTime(s.createdAt) },
-    { key: 'lastSeenAt', title: t('uc.sessions.lastSeen'), width: 160, render: (s) => formatTime(s.lastSeenAt) },
+    { key: 'createdAt', title: t('uc.sessions.started'), width: 100, render: (s) => formatTime(s.createdAt) },
+    { key: 'lastSeenAt', title: t('uc.sessions.lastSeen'), width: 100, render: (s) => formatTime(s.lastSeenAt) },
     { key: 'userAgent', title: 'User-Agent', width: 320, isHiddenByDefault: true },
   ];
 

@@ -55,7 +55,7 @@ export function NoticePage() {
     {
       key: 'title',
       title: t('sys.notice.title'),
-      width: 260,
+      width: 170,
       render: (n) => (
         <Button
           type="text"
@@ -69,24 +69,24 @@ export function NoticePage() {
         </Button>
       ),
     },
-    { key: 'type', title: t('sys.notice.type'), width: 90, render: (n) => t(`sys.notice.type.${n.type}`) },
-    { key: 'camId', title: t('sys.notice.target'), width: 140, render: (n) => <NoticeTargetTag notice={n} /> },
+    { key: 'type', title: t('sys.notice.type'), width: 64, render: (n) => t(`sys.notice.type.${n.type}`) },
+    { key: 'camId', title: t('sys.notice.target'), width: 100, render: (n) => <NoticeTargetTag notice={n} /> },
     {
       key: 'status',
       title: t('sys.notice.status'),
-      width: 100,
+      width: 72,
       render: (n) => (
         <Tag size="small" color={n.status === 'draft' ? 'orange' : 'green'}>
           {t(`sys.notice.status.${n.status}`)}
         </Tag>
       ),
     },
-    { key: 'publisherName', title: t('sys.notice.publisher'), width: 120 },
-    { key: 'recipients', title: t('sys.notice.recipients'), width: 100 },
+    { key: 'publisherName', title: t('sys.notice.publisher'), width: 80 },
+    { key: 'recipients', title: t('sys.notice.recipients'), width: 72 },
     {
       key: 'publishedAt',
       title: t('sys.notice.publishedAt'),
-      width: 170,
+      width: 100,
       render: (n) => (n.publishedAt ? formatTime(n.publishedAt) : '—'),
     },
   ];

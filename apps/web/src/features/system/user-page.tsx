@@ -92,7 +92,7 @@ export function UserPage() {
       ),
     },
     { key: 'nickname', title: t('sys.user.nickname'), width: 90 },
-    { key: 'deptName', title: t('sys.user.dept'), width: 100 },
+    { key: 'deptName', title: t('sys.user.dept'), width: 84 },
     {
       key: 'roles',
       title: t('sys.user.roles'),
@@ -110,7 +110,7 @@ export function UserPage() {
           </Space>
         ),
     },
-    { key: 'campuses', title: t('sys.user.campuses'), width: 130, render: (r) => r.campuses.map((c) => c.name).join(', ') || '—' },
+    { key: 'campuses', title: t('sys.user.campuses'), width: 92, render: (r) => r.campuses.map((c) => c.name).join(', ') || '—' },
     { key: 'phone', title: t('sys.user.phone'), width: 130, isHiddenByDefault: true, render: (r) => r.phone ?? '—' },
     { key: 'email', title: t('sys.user.email'), width: 180, isHiddenByDefault: true },
     {
@@ -140,7 +140,7 @@ export function UserPage() {
     {
       key: 'mfa',
       title: t('sys.user.mfa'),
-      width: 150,
+      width: 72,
       render: (r) =>
         r.mfaMethods.length > 0 ? (
           <Space size={4} wrap>

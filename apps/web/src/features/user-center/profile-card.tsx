@@ -4,7 +4,7 @@ import Card from '@arco-design/web-react/es/Card';
 import Tag from '@arco-design/web-react/es/Tag';
 import { IconCamera } from '@arco-design/web-react/icon';
 import type { CurrentUser } from '@campus/contract';
-import { PERSONAL_WEBSITE_PATTERN } from '@campus/contract';
+import { ALL_PERMS, PERSONAL_WEBSITE_PATTERN } from '@campus/contract';
 import { useState, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
@@ -40,7 +40,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       ),
     ],
     [t('uc.field.campus'), orEmpty(campus?.name)],
-    [t('uc.field.perms'), user.perms.includes('*') ? '*' : String(user.perms.length)],
+    [t('uc.field.perms'), user.perms.includes(ALL_PERMS) ? t('profile.allPerms') : String(user.perms.length)],
     [t('uc.field.registrationDate'), orEmpty(user.registrationDate)],
     [t('uc.field.lastLogin'), user.lastLoginAt ? `${formatTime(user.lastLoginAt)} · ${user.lastLoginIp ?? ''}` : t('uc.empty')],
     [t('uc.field.certification'), user.certification ? t('uc.certified') : t('uc.notCertified')],
