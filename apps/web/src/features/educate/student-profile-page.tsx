@@ -1,21 +1,16 @@
-import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Descriptions from '@arco-design/web-react/es/Descriptions';
-import Result from '@arco-design/web-react/es/Result';
-import Spin from '@arco-design/web-react/es/Spin';
 import Table from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
-import { IconDownload, IconLeft, IconPrinter } from '@arco-design/web-react/icon';
 import type { StudentEnrolment, StudentProfile } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import '../../lib/list-page/list-messages';
 import '../../lib/ops-messages';
-import { PageFrame } from '../../lib/page-frame';
 import { PersonLink } from '../../lib/person-link';
 import { useSessionStore } from '../../lib/session';
+import { isProfileId, ProfileFrame, ProfileHead, useProfileId } from './profile-frame';
 import { fieldLabel } from './educate-labels';
 import { fetchStudentProfile, profileKeys, saveProfileCsv } from './profile-api';
 import { formatStamp, ProfileHistory, ProfileTimetable } from './profile-parts';
@@ -26,32 +21,17 @@ import './timetable-page.css';
 
 /** Everything about one student: details, guardian, courses of every term, this week's lessons, history; print and export. */
 export function StudentProfilePage() {
-  const t = useT();
-  const { id = '' } = useParams();
-  const studentId = Number(id);
+  const studentId = useProfileId();
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const profile = useQuery({
     queryKey: profileKeys.student(camId, studentId),
     queryFn: () => fetchStudentProfile(studentId),
-    enabled: Number.isInteger(studentId) && studentId > 0,
+    enabled: isProfileId(studentId),
   });
   return (
-    <PageFrame
-      titleKey="menu.educate.studentProfile"
-      extra={
-        <Link to="/educate/student" className="profile-no-print">
-          <IconLeft /> {t('profile.back')}
-        </Link>
-      }
-    >
-      {profile.isError ? (
-        <Result status="404" title={t('profile.loadFailed')} subTitle={profile.error.message} />
-      ) : profile.data ? (
-        <StudentProfileBody key={profile.data.student.id} data={profile.data} />
-      ) : (
-        <Spin loading block style={{ width: '100%', minHeight: 240 }} />
-      )}
-    </PageFrame>
+    <ProfileFrame titleKey="menu.educate.studentProfile" backTo="/educate/student" profile={profile}>
+      {(data) => <StudentProfileBody key={data.student.id} data={data} />}
+    </ProfileFrame>
   );
 }
 
@@ -95,27 +75,15 @@ function StudentProfileBody({ data }: { data: StudentProfile }) {
 
   return (
     <div className="profile-page">
-      <Card bordered={false}>
-        <div className="profile-head">
-          <div>
-            <h2 className="profile-name">
-              {s.name} <StatusTag set="studentStatus" value={s.status} />
-            </h2>
-            <p className="profile-sub">
-              {s.studentNo}
-              {s.grade || s.className ? ` · ${[s.grade, s.className].filter(Boolean).join(' ')}` : ''}
-            </p>
-          </div>
-          <div className="profile-actions">
-            <Button icon={<IconPrinter />} onClick={() => window.print()}>
-              {t('profile.print')}
-            </Button>
-            <Button icon={<IconDownload />} onClick={exportCsv}>
-              {t('profile.export')}
-            </Button>
-          </div>
-        </div>
-      </Card>
+      <ProfileHead
+        title={
+          <>
+            {s.name} <StatusTag set="studentStatus" value={s.status} />
+          </>
+        }
+        sub={`${s.studentNo}${s.grade || s.className ? ` · ${[s.grade, s.className].filter(Boolean).join(' ')}` : ''}`}
+        onExport={exportCsv}
+      />
 
       <Card bordered={false}>
         <h2 className="profile-section-title">{t('profile.section.details')}</h2>

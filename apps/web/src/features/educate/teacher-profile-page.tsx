@@ -1,20 +1,15 @@
-import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Descriptions from '@arco-design/web-react/es/Descriptions';
-import Result from '@arco-design/web-react/es/Result';
-import Spin from '@arco-design/web-react/es/Spin';
 import Table from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
-import { IconDownload, IconLeft, IconPrinter } from '@arco-design/web-react/icon';
 import type { TeacherCourse, TeacherProfile } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import '../../lib/list-page/list-messages';
 import '../../lib/ops-messages';
-import { PageFrame } from '../../lib/page-frame';
 import { useSessionStore } from '../../lib/session';
+import { isProfileId, ProfileFrame, ProfileHead, useProfileId } from './profile-frame';
 import { fieldLabel } from './educate-labels';
 import { fetchTeacherProfile, profileKeys, saveProfileCsv } from './profile-api';
 import { ProfileHistory, ProfileTimetable } from './profile-parts';
@@ -25,32 +20,17 @@ import './timetable-page.css';
 
 /** Everything about one teacher: details, the courses they teach in every term, this week's lessons, history; print and export. */
 export function TeacherProfilePage() {
-  const t = useT();
-  const { id = '' } = useParams();
-  const teacherId = Number(id);
+  const teacherId = useProfileId();
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const profile = useQuery({
     queryKey: profileKeys.teacher(camId, teacherId),
     queryFn: () => fetchTeacherProfile(teacherId),
-    enabled: Number.isInteger(teacherId) && teacherId > 0,
+    enabled: isProfileId(teacherId),
   });
   return (
-    <PageFrame
-      titleKey="menu.educate.teacherProfile"
-      extra={
-        <Link to="/educate/teacher" className="profile-no-print">
-          <IconLeft /> {t('profile.back')}
-        </Link>
-      }
-    >
-      {profile.isError ? (
-        <Result status="404" title={t('profile.loadFailed')} subTitle={profile.error.message} />
-      ) : profile.data ? (
-        <TeacherProfileBody key={profile.data.teacher.id} data={profile.data} />
-      ) : (
-        <Spin loading block style={{ width: '100%', minHeight: 240 }} />
-      )}
-    </PageFrame>
+    <ProfileFrame titleKey="menu.educate.teacherProfile" backTo="/educate/teacher" profile={profile}>
+      {(data) => <TeacherProfileBody key={data.teacher.id} data={data} />}
+    </ProfileFrame>
   );
 }
 
@@ -87,27 +67,15 @@ function TeacherProfileBody({ data }: { data: TeacherProfile }) {
 
   return (
     <div className="profile-page">
-      <Card bordered={false}>
-        <div className="profile-head">
-          <div>
-            <h2 className="profile-name">
-              {p.name} <StatusTag set="staffStatus" value={p.status} />
-            </h2>
-            <p className="profile-sub">
-              {p.staffNo}
-              {p.subject || p.title ? ` · ${[p.subject, p.title].filter(Boolean).join(' ')}` : ''}
-            </p>
-          </div>
-          <div className="profile-actions">
-            <Button icon={<IconPrinter />} onClick={() => window.print()}>
-              {t('profile.print')}
-            </Button>
-            <Button icon={<IconDownload />} onClick={exportCsv}>
-              {t('profile.export')}
-            </Button>
-          </div>
-        </div>
-      </Card>
+      <ProfileHead
+        title={
+          <>
+            {p.name} <StatusTag set="staffStatus" value={p.status} />
+          </>
+        }
+        sub={`${p.staffNo}${p.subject || p.title ? ` · ${[p.subject, p.title].filter(Boolean).join(' ')}` : ''}`}
+        onExport={exportCsv}
+      />
 
       <Card bordered={false}>
         <h2 className="profile-section-title">{t('profile.section.details')}</h2>
