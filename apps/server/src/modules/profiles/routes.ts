@@ -24,6 +24,7 @@ import { notFound } from '../../lib/app-error.js';
 import { buildItemJson } from '../../resources/item-json.js';
 import { regionFullName } from '../../lib/regions.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
+import { isClassReached, loadStudentReach } from '../../plugins/data-scope.js';
 
 const tags = ['educate'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -82,6 +83,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const camId = getCampusId(request);
       const { id } = request.params;
       const student = await readItem<Student>(app.db, studentItem, 'students', camId, id);
+      // A role's data scope (decision 022): a student outside it does not exist for the caller.
+      if (!isClassReached(await loadStudentReach(request), student.classId)) throw notFound('student');
       const rows = await queryRows<{
         course_id: number;
         course_code: string;
@@ -195,11 +198,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const camId = getCampusId(request);
       const { id } = request.params;
       const [num, str] = idArrays(id);
-      const [row] = await queryRows<{ no: string }>(
+      const [row] = await queryRows<{ no: string; class_id: number | null }>(
         app.db,
-        sql`select student_no as no from students where cam_id = ${camId} and id = ${id}`,
+        sql`select student_no as no, class_id from students where cam_id = ${camId} and id = ${id}`,
       );
-      if (!row) throw notFound('student');
+      if (!row || !isClassReached(await loadStudentReach(request), row.class_id)) throw notFound('student');
       const data = await readHistory(
         app.db,
         camId,

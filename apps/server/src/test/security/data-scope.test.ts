@@ -33,6 +33,7 @@ const PERMS = [
   'report:summary:list',
   'report:summary:export',
   'dashboard:workplace:list',
+  'system:operlog:list',
 ];
 
 type Call = (method: string, req: Req) => Promise<Answer>;
@@ -48,6 +49,7 @@ const csvFile = (lines: string[]) => ({ name: 's.csv', content: `${lines.join('\
 
 /** Student-facing routes beyond those guarded by a student perm. */
 const ALSO_STUDENT_FACING = [
+  'GET /api/educate/students/:id/history',
   'GET /api/educate/courses/:id/students',
   'POST /api/educate/courses/:id/students',
   'DELETE /api/educate/courses/:id/students',
@@ -66,6 +68,10 @@ const PROBES: Record<string, Probe> = {
   'GET /api/educate/students': async (as) =>
     expectHidden(await as('GET', { url: '/api/educate/students', query: { page: '1', pageSize: '100' } })),
   'GET /api/educate/students/:id': async (as) => expect((await as('GET', { url: `/api/educate/students/${w.sOut}` })).status).toBe(404),
+  'GET /api/educate/students/:id/history': async (as) =>
+    expect((await as('GET', { url: `/api/educate/students/${w.sOut}/history` })).status).toBe(404),
+  'GET /api/educate/students/:id/profile': async (as) =>
+    expect((await as('GET', { url: `/api/educate/students/${w.sOut}/profile` })).status).toBe(404),
   'GET /api/educate/students/export': async (as) =>
     expectHidden(await as('GET', { url: '/api/educate/students/export', query: { format: 'csv' } })),
   'GET /api/educate/students/import-template': async (as) =>

@@ -27,6 +27,11 @@ export const classKeys = {
   options: (camId: number) => ['classes', camId, 'options'] as const,
   overview: (camId: number, id: number) => ['classes', camId, 'overview', id] as const,
   promotions: (camId: number) => ['classes', camId, 'promotions'] as const,
+  /** Pickers of other records the class pages name; `['options']` refreshes them all after a promotion. */
+  anyOptions: ['options'] as const,
+  gradeOptions: (camId: number) => ['options', 'grades', camId] as const,
+  teacherOptions: (camId: number) => ['options', 'teachers', camId] as const,
+  roomOptions: (camId: number) => ['options', 'rooms', camId] as const,
 };
 
 export async function fetchClassOverview(id: number): Promise<ClassOverview> {
@@ -67,7 +72,7 @@ export function useClassOptions() {
   // Each list is asked for only by holders of its perm: no 403 in anyone's console.
   const can = usePermission();
   const grades = useQuery({
-    queryKey: ['options', 'grades', camId],
+    queryKey: classKeys.gradeOptions(camId),
     queryFn: () => fetchOptions<Grade>('/educate/grades', 'order:asc'),
     enabled: can([Perm.gradeList]),
   });
@@ -77,12 +82,12 @@ export function useClassOptions() {
     enabled: can([Perm.classList]),
   });
   const teachers = useQuery({
-    queryKey: ['options', 'teachers', camId],
+    queryKey: classKeys.teacherOptions(camId),
     queryFn: () => fetchOptions<Teacher>('/educate/teachers', 'name:asc'),
     enabled: can([Perm.teacherList]),
   });
   const rooms = useQuery({
-    queryKey: ['options', 'rooms', camId],
+    queryKey: classKeys.roomOptions(camId),
     queryFn: () => fetchOptions<Room>('/educate/rooms', 'code:asc'),
     enabled: can([Perm.roomList]),
   });

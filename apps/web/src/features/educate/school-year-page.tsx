@@ -28,7 +28,7 @@ export function SchoolYearPage() {
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: classKeys.all(camId) });
-    await queryClient.invalidateQueries({ queryKey: ['options'] });
+    await queryClient.invalidateQueries({ queryKey: classKeys.anyOptions });
   };
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

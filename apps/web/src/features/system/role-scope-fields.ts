@@ -5,7 +5,7 @@ import type { FormFieldDef } from '../../lib/form/schema-form';
 import type { Translate } from '../../lib/i18n';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
-import { fetchScopeChoices } from './system-api';
+import { fetchScopeChoices, systemKeys } from './system-api';
 
 // A role's data scope in the role form: three flat fields (kind, grades, classes) the form can hold,
 // folded into the contract's `dataScope` object on save.
@@ -51,7 +51,7 @@ export function useScopeFields(t: Translate): FormFieldDef[] {
   const can = usePermission();
   // Asked for only by those who can read grades and classes: no 403 in anyone's console.
   const choices = useQuery({
-    queryKey: ['role-scope-choices', camId],
+    queryKey: systemKeys.roleScopeChoices(camId),
     queryFn: fetchScopeChoices,
     enabled: can([Perm.gradeList]) && can([Perm.classList]),
   });

@@ -24,6 +24,7 @@ export const deptApi = createResourceApi<Dept>('/system/depts');
 /** The system pages' query keys (system data is not per campus). */
 export const systemKeys = {
   lockedUsers: ['system', 'locked-users'] as const,
+  roleScopeChoices: (camId: number) => ['system', 'role-scope-choices', camId] as const,
   deptTree: ['system', 'dept-tree'] as const,
   deptTable: ['system', 'dept-table'] as const,
   menuTree: ['system', 'menu-tree'] as const,
