@@ -7,6 +7,8 @@ import { expect, test } from './fixtures';
 test('the API documentation renders and lists the fixed paths', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.locator('.swagger-ui .info .title')).toContainText('Campus Console API');
+  // The areas start folded: open the sign-in area.
+  await page.locator('#operations-tag-auth').click();
   await expect(page.getByText('/api/login', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('/api/user/menuList', { exact: true }).first()).toBeVisible();
 });
@@ -26,6 +28,7 @@ test('"Try it out" works with a pasted token, campus header included', async ({ 
   await page.getByRole('button', { name: 'Apply credentials' }).click();
   await page.getByRole('button', { name: 'Close' }).click();
 
+  await page.locator('#operations-tag-auth').click();
   const me = page.locator('#operations-auth-getUserCurrentUser');
   await me.locator('.opblock-summary').click();
   await me.getByRole('button', { name: 'Try it out' }).click();
@@ -33,6 +36,7 @@ test('"Try it out" works with a pasted token, campus header included', async ({ 
   await expect(me.locator('.live-responses-table tbody .response-col_status').first()).toHaveText('200');
   await expect(me.locator('.live-responses-table .microlight').first()).toContainText('"username": "admin"');
 
+  await page.locator('#operations-tag-educate').click();
   const rooms = page.locator('#operations-educate-getEducateRooms');
   await rooms.locator('.opblock-summary').click();
   await rooms.getByRole('button', { name: 'Try it out' }).click();

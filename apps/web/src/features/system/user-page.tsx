@@ -140,7 +140,7 @@ export function UserPage() {
     {
       key: 'mfa',
       title: t('sys.user.mfa'),
-      width: 72,
+      width: 88,
       render: (r) =>
         r.mfaMethods.length > 0 ? (
           <Space size={4} wrap>
