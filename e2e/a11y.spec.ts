@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createRole, createUserWithRoles, signInAdminApi } from './admin-api';
+import { listConsolePages, waitForPageSettled } from './all-pages';
 import { PENDING_SERVICES, expect, signIn, signInFresh, test } from './fixtures';
 import { totpCode } from './totp';
 
@@ -31,6 +32,21 @@ test('Workplace has no serious or critical axe violations, light and dark', asyn
   await page.getByRole('button', { name: '切换为暗色主题' }).click();
   await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
   expect(await findSeriousViolations(page)).toEqual([]);
+});
+
+// Issue 22: the heavy pages Lighthouse measures, light theme. Contrast of muted text, red text
+// buttons and light tags; the table's select-all box, page jump and page-size box; scrolling regions.
+test('student list, course schedule and report summary have no serious or critical axe violations', async ({ page }) => {
+  await signInFresh(page);
+  const pages = await listConsolePages(page);
+  for (const name of ['Student', 'CourseSchedule', 'Summary']) {
+    const target = pages.find((p) => p.name === name);
+    expect(target, name).toBeTruthy();
+    if (!target) continue;
+    await page.goto(target.url);
+    await waitForPageSettled(page);
+    expect(await findSeriousViolations(page), name).toEqual([]);
+  }
 });
 
 test('every icon-only control in the navbar has a name and is reachable by keyboard', async ({ page }) => {

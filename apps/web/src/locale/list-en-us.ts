@@ -11,6 +11,8 @@ export const listEnUS: Record<ListMessageKey, string> = {
   'list.total': '{total} in total',
   'list.selected': '{count} selected',
   'list.clearSelection': 'Clear selection',
+  'list.selectAll': 'Select all rows of this page',
+  'list.jumpTo': 'Go to page',
   'list.bulkDelete': 'Delete selected',
   'list.bulkDelete.title': 'Delete the selected records?',
   'list.bulkDelete.content': 'Delete the {count} selected records? This cannot be undone.',

@@ -85,7 +85,16 @@ function DataTable<T>({
   if (rows.length === 0) return <Empty description={t('report.empty')} />;
   return (
     <>
-      <div ref={wrapRef} className="report-table-wrap" style={height === null ? undefined : { maxHeight: height }}>
+      {/* Scrolls when the card is shorter than its rows: reachable by keyboard (WCAG 2.1.1). */}
+      <div
+        ref={wrapRef}
+        className="report-table-wrap"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take the keyboard (axe: scrollable-region-focusable)
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+        style={height === null ? undefined : { maxHeight: height }}
+      >
         <table className="report-table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>

@@ -77,7 +77,7 @@ export function UserPage() {
     {
       key: 'username',
       title: t('sys.user.username'),
-      width: 130,
+      width: 116,
       render: (r) => (
         <Space size={4}>
           <span>{r.username}</span>
@@ -140,7 +140,8 @@ export function UserPage() {
     {
       key: 'mfa',
       title: t('sys.user.mfa'),
-      width: 88,
+      // One tag a line: 身份验证器 is the widest (78 px) plus the cell's padding.
+      width: 100,
       render: (r) =>
         r.mfaMethods.length > 0 ? (
           <Space size={4} wrap>

@@ -18,6 +18,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState, type ReactNode } from 'react';
 import { openConfirm, showSuccess } from '../feedback';
 import { useT } from '../i18n';
+import { useControlLabels } from './use-control-labels';
 import { PageFrame } from '../page-frame';
 import { Permission } from '../permission';
 import { useSessionStore } from '../session';
@@ -94,6 +95,7 @@ const DENSITIES: readonly Density[] = ['default', 'middle', 'small'];
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   const { pageKey, columns, sortFields, filters = [], deletion } = props;
   const t = useT();
+  const controlsRef = useControlLabels<HTMLDivElement>();
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const list = useListQuery(
     filters.map((f) => f.name),
@@ -210,7 +212,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
 
   return (
     <PageFrame titleKey={props.titleKey} extra={props.frameExtra}>
-      <Card bordered={false} className="list-card">
+      <Card bordered={false} className="list-card" ref={controlsRef}>
         <form
           className="list-search"
           role="search"
