@@ -9,7 +9,16 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findPgProgram, fsyncTree, lockDataDir, openDurablePglite, readFileArg, readTarget, runMain, UsageError } from './lib/db-tools.mjs';
+import {
+  findPgProgram,
+  lockDataDir,
+  openDurablePglite,
+  readFileArg,
+  readTarget,
+  runMain,
+  syncFolder,
+  UsageError,
+} from './lib/db-tools.mjs';
 
 /** 'postgres' for pg_dump's custom format, 'pglite' for a (gzipped) tarball. */
 function detectFormat(file) {
@@ -56,7 +65,7 @@ async function restorePglite(target, file) {
       await db.query('select count(*) from oper_logs');
       await db.close();
       // The tarball's files were written around PostgreSQL's own flushing.
-      fsyncTree(target.pgliteDir);
+      await syncFolder(target.pgliteDir);
     } catch (err) {
       fs.rmSync(target.pgliteDir, { recursive: true, force: true });
       if (hadData) fs.renameSync(aside, target.pgliteDir);

@@ -105,18 +105,8 @@ export async function openDurablePglite(dir, options = {}) {
   return createDurablePglite(dir, options);
 }
 
-/** fsync every file and folder under `dir`: files written outside PostgreSQL's own flushing reach the disk. */
-export function fsyncTree(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) fsyncTree(p);
-    else if (entry.isFile()) {
-      const fd = fs.openSync(p, 'r');
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
-    }
-  }
-  const fd = fs.openSync(dir, 'r');
-  fs.fsyncSync(fd);
-  fs.closeSync(fd);
+/** Everything under `dir` to disk, as the server's first start does (db/pglite-durable.ts): files written outside PostgreSQL's flushing. */
+export async function syncFolder(dir) {
+  const { syncFolder: sync } = await importServerDb();
+  sync(dir);
 }

@@ -106,13 +106,13 @@ class SyncingNodeFS extends NodeFS {
  * took 70 ms where an fsync per file of a new cluster's 1 100 took 1-3 s; other
  * systems fsync each file.
  */
-function syncFolder(dir: string): void {
+export function syncFolder(dir: string): void {
   if (process.platform === 'linux' && spawnSync('sync', ['-f', dir], { stdio: 'ignore' }).status === 0) return;
   fsyncTree(dir);
 }
 
 /** fsync every file and folder under `dir` (and `dir` itself). */
-export function fsyncTree(dir: string): void {
+function fsyncTree(dir: string): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) fsyncTree(p);
