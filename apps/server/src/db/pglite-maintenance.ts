@@ -31,7 +31,7 @@ const DUE_TABLES = `
 
 /** Tables never analyzed (a new cluster, or counters lost with an unclean stop): analyzed once at start. */
 const NEVER_ANALYZED = `
-  select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  select c.relname, false as "isVacuum" from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = 'public' and c.relkind = 'r' and c.reltuples < 0
   order by c.relname`;
 
@@ -49,9 +49,7 @@ export function startPgliteMaintenance(
     const done: string[] = [];
     // A backend flushes its counters at most once a second, and in PGlite the timer that forces it never fires.
     if (!isStart) await client.query('select pg_stat_force_next_flush()');
-    const due = isStart
-      ? (await client.query<{ relname: string }>(query)).rows.map((r) => ({ relname: r.relname, isVacuum: false }))
-      : (await client.query<DueTable>(query)).rows;
+    const due = (await client.query<DueTable>(query)).rows;
     for (const t of due) {
       if (isStopped) break;
       await client.exec(`${t.isVacuum ? 'vacuum (analyze)' : 'analyze'} ${quoteIdent(t.relname)}`);
