@@ -47,6 +47,14 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 /** A number or its text, as a JSON array element: ids arrive both ways (JSON bodies and forms). */
 const idArrays = (id: number) => [JSON.stringify([id]), JSON.stringify([String(id)])] as const;
 
+/** Log rows about one record of a module: by its id in the path, in a bulk body's ids, or created under its number. */
+function ownRowsOf(module: string, id: number, noField: string, no: string): SQL {
+  const [num, str] = idArrays(id);
+  return sql`(module = ${module} and (params->'params'->>'id' = ${String(id)}
+               or params->'body'->'ids' @> ${num}::jsonb or params->'body'->'ids' @> ${str}::jsonb
+               or (action = 'add' and params->'body'->>${noField} = ${no})))`;
+}
+
 async function readHistory(db: Executor, camId: number, about: SQL): Promise<RecordHistoryItem[]> {
   const rows = await queryRows<{
     id: number | string;
@@ -206,9 +214,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await readHistory(
         app.db,
         camId,
-        sql`(module = 'educate:student' and (params->'params'->>'id' = ${String(id)}
-               or params->'body'->'ids' @> ${num}::jsonb or params->'body'->'ids' @> ${str}::jsonb
-               or (action = 'add' and params->'body'->>'studentNo' = ${row.no})))
+        sql`${ownRowsOf('educate:student', id, 'studentNo', row.no)}
             or (module = 'educate:course' and action = 'enrol'
                and (params->'body'->'studentIds' @> ${num}::jsonb or params->'body'->'studentIds' @> ${str}::jsonb))`,
       );
@@ -230,7 +236,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const camId = getCampusId(request);
       const { id } = request.params;
-      const [num, str] = idArrays(id);
       const [row] = await queryRows<{ no: string }>(
         app.db,
         sql`select staff_no as no from teachers where cam_id = ${camId} and id = ${id}`,
@@ -239,9 +244,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await readHistory(
         app.db,
         camId,
-        sql`(module = 'educate:teacher' and (params->'params'->>'id' = ${String(id)}
-               or params->'body'->'ids' @> ${num}::jsonb or params->'body'->'ids' @> ${str}::jsonb
-               or (action = 'add' and params->'body'->>'staffNo' = ${row.no})))
+        sql`${ownRowsOf('educate:teacher', id, 'staffNo', row.no)}
             or (module = 'educate:course' and action in ('add', 'edit') and params->'body'->>'teacherId' = ${String(id)})`,
       );
       return { code: 0, msg: 'ok', data };
