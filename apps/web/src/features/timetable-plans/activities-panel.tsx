@@ -1,7 +1,6 @@
 import Button from '@arco-design/web-react/es/Button';
 import Input from '@arco-design/web-react/es/Input';
 import Modal from '@arco-design/web-react/es/Modal';
-import Popconfirm from '@arco-design/web-react/es/Popconfirm';
 import Select from '@arco-design/web-react/es/Select';
 import Table from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
@@ -14,6 +13,7 @@ import { useT } from '../../lib/i18n';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { addActivity, deleteActivity, fetchRoomOptions, fetchTeacherOptions, planKeys } from './plan-api';
+import { deleteColumns } from './delete-column';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -95,22 +95,7 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
         </>
       ),
     },
-    ...(canEdit
-      ? [
-          {
-            title: t('tplan.col.actions'),
-            dataIndex: 'id',
-            width: 90,
-            render: (_: unknown, a: TimetableActivity) => (
-              <Popconfirm title={t('tplan.delete')} onOk={() => void remove(a)}>
-                <Button size="small" type="text" status="danger">
-                  {t('tplan.delete')}
-                </Button>
-              </Popconfirm>
-            ),
-          },
-        ]
-      : []),
+    ...deleteColumns(t, canEdit, remove),
   ];
 
   return (

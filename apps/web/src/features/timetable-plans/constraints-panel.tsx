@@ -2,7 +2,6 @@ import Button from '@arco-design/web-react/es/Button';
 import Input from '@arco-design/web-react/es/Input';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Modal from '@arco-design/web-react/es/Modal';
-import Popconfirm from '@arco-design/web-react/es/Popconfirm';
 import Radio from '@arco-design/web-react/es/Radio';
 import Select from '@arco-design/web-react/es/Select';
 import Table from '@arco-design/web-react/es/Table';
@@ -16,6 +15,7 @@ import { useT } from '../../lib/i18n';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { addConstraint, deleteConstraint, fetchTeacherOptions, planKeys } from './plan-api';
+import { deleteColumns } from './delete-column';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 type FormType = 'notAvailable' | 'maxHoursDaily' | 'maxGapsPerDay' | 'json';
@@ -137,22 +137,7 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
         w >= 100 ? <Tag color="red">{t('tplan.constraint.hard')}</Tag> : <Tag>{t('tplan.constraint.soft', { weight: w })}</Tag>,
     },
     { title: '', dataIndex: 'id', render: (_: unknown, c: TimetableConstraintRow) => <code>{summary(c)}</code> },
-    ...(canEdit
-      ? [
-          {
-            title: t('tplan.col.actions'),
-            dataIndex: 'actions',
-            width: 90,
-            render: (_: unknown, c: TimetableConstraintRow) => (
-              <Popconfirm title={t('tplan.delete')} onOk={() => void remove(c)}>
-                <Button size="small" type="text" status="danger">
-                  {t('tplan.delete')}
-                </Button>
-              </Popconfirm>
-            ),
-          },
-        ]
-      : []),
+    ...deleteColumns(t, canEdit, remove),
   ];
 
   return (

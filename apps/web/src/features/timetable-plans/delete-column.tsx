@@ -1,0 +1,22 @@
+import Button from '@arco-design/web-react/es/Button';
+import Popconfirm from '@arco-design/web-react/es/Popconfirm';
+import type { Translate } from '../../lib/i18n';
+
+/** The editor tables' last column: delete a row after a confirm; none for those who cannot edit. */
+export function deleteColumns<R>(t: Translate, canEdit: boolean, remove: (row: R) => Promise<void>) {
+  if (!canEdit) return [];
+  return [
+    {
+      title: t('tplan.col.actions'),
+      dataIndex: 'actions',
+      width: 90,
+      render: (_: unknown, row: R) => (
+        <Popconfirm title={t('tplan.delete')} onOk={() => void remove(row)}>
+          <Button size="small" type="text" status="danger">
+            {t('tplan.delete')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+}
