@@ -12,17 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../tests/support/server-process.mjs';
 import { findFreePort, SERVER_NODE_FLAGS } from './bench-procs.mjs';
-
-const ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, findChromium } from './page-load.mjs';
 
 /** Which page, and whether it needs a signed-in session. */
 function pagesOf(courseId) {
@@ -51,11 +41,6 @@ async function firstCourseId(base, username, password) {
   return courses.data?.list?.[0]?.id;
 }
 
-function findChromium() {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p)) ?? null;
-}
-
 /** Lighthouse's performance and accessibility of each page under both presets; failing accessibility audits named. */
 export async function measureLighthouse(base, { username = 'admin', password }) {
   const executablePath = findChromium();
@@ -65,7 +50,10 @@ export async function measureLighthouse(base, { username = 'admin', password }) 
   const { chromium } = await import('@playwright/test');
   const port = await findFreePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-lighthouse-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath, args: [...ARGS, `--remote-debugging-port=${port}`] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    args: ['--headless=new', ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
   const pages = pagesOf(await firstCourseId(base, username, password));
   const results = {};
   try {

@@ -3,7 +3,7 @@
 // cache), the navigation's load event measured by the page itself.
 import { execFileSync } from 'node:child_process';
 
-function findChromium() {
+export function findChromium() {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
   for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
     try {
@@ -15,8 +15,8 @@ function findChromium() {
   return null;
 }
 
-// Without the networking flags Chromium floods a closed network (docs/stack.md).
-const ARGS = [
+/** Chromium on this machine: without the networking flags it floods a closed network (docs/stack.md). */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -31,7 +31,7 @@ export async function measurePageLoad(url, samples) {
   const executablePath = findChromium();
   if (!executablePath) return { skipped: 'no Chromium: set CHROME_PATH or apt-get install chromium' };
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath, args: ARGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const once = async () => {
       const context = await browser.newContext();
