@@ -43,6 +43,19 @@ async function findHiddenCells(page: Page, ends: readonly ('start' | 'end')[] = 
       }
       return { left, right, width: right - left };
     };
+    const WORD = /^(?:[A-Za-z0-9@._+-]+|[\u4e00-\u9fff]{2,5})$/;
+    const findBrokenWord = (cell: HTMLElement): string | null => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const word = (node as Text).data.trim();
+        if (!WORD.test(word)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) return word;
+      }
+      return null;
+    };
     for (const [ti, table] of tables.entries()) {
       const scroller = table.querySelector<HTMLElement>('.arco-table-content-inner, .arco-table-body');
       const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
@@ -69,6 +82,9 @@ async function findHiddenCells(page: Page, ends: readonly ('start' | 'end')[] = 
                 text,
                 why: `content ${Math.round(content.width)} px in a ${Math.round(box.width)} px cell`,
               });
+            // A number, code, e-mail or short name is never broken across lines ("DC2026042 / 0", "欧阳薇 / 艳").
+            const broken = findBrokenWord(cell);
+            if (broken) problems.push({ table: ti, row: ri, column, text, why: `"${broken}" broken across lines` });
             const isSticky = stickyRight.includes(cell) || stickyLeft.includes(cell);
             // A sticky column covers nothing: not at rest, and not with the table scrolled to its end.
             if (!isSticky && content.right > coverFrom + 1 && content.left >= coverTo - 1)

@@ -31,7 +31,7 @@ const ROOM_B = `E2B${stamp}`;
 const COURSE_A = `排课甲${stamp}`;
 const COURSE_B = `排课乙${stamp}`;
 /** Row height of the grid (schedule-grid.tsx) and its first hour (BASE_DAY). */
-const ROW_PX = 26;
+const ROW_PX = 34;
 const DAY_START_MIN = 7 * 60;
 
 const ids = { teacher: 0, courseA: 0, courseB: 0 };

@@ -36,6 +36,7 @@ const MODULE_THINGS: Record<string, Texts> = {
   'educate:grade': { 'zh-CN': '年级', 'en-US': 'grade' },
   'educate:class': { 'zh-CN': '班级', 'en-US': 'class' },
   'educate:schoolYear': { 'zh-CN': '学年', 'en-US': 'school year' },
+  'educate:timetablePlan': { 'zh-CN': '排课方案', 'en-US': 'timetable plan' },
   'report:summary': { 'zh-CN': '汇总报表', 'en-US': 'summary report' },
   'system:user': { 'zh-CN': '用户', 'en-US': 'user' },
   'system:role': { 'zh-CN': '角色', 'en-US': 'role' },
@@ -45,6 +46,9 @@ const MODULE_THINGS: Record<string, Texts> = {
   'system:operlog': { 'zh-CN': '操作日志', 'en-US': 'operation log' },
   'system:loginlog': { 'zh-CN': '登录日志', 'en-US': 'login log' },
   'system:notice': { 'zh-CN': '通知公告', 'en-US': 'notice' },
+  'system:job': { 'zh-CN': '定时任务', 'en-US': 'scheduled job' },
+  'user:profile': { 'zh-CN': '个人资料', 'en-US': 'profile' },
+  'monitor:online': { 'zh-CN': '在线用户', 'en-US': 'online user' },
   calendar: { 'zh-CN': '日历订阅', 'en-US': 'calendar feed' },
   'message:box': { 'zh-CN': '消息', 'en-US': 'messages' },
 };
@@ -72,6 +76,8 @@ const ACTION_TEXTS: Record<string, Texts> = {
   move: { 'zh-CN': '调入{thing}', 'en-US': 'Moved students into {thing}' },
   promote: { 'zh-CN': '学年升级', 'en-US': 'Promoted the school year' },
   undo: { 'zh-CN': '撤销学年升级', 'en-US': 'Undid a school-year promotion' },
+  apply: { 'zh-CN': '应用{thing}', 'en-US': 'Applied {thing}' },
+  run: { 'zh-CN': '立即执行{thing}', 'en-US': 'Ran {thing} now' },
 };
 
 /** Whole phrases for actions that are not a verb on a record. */
@@ -84,6 +90,18 @@ const PAIR_TEXTS: Record<string, Texts> = {
   'calendar feedRevoke': { 'zh-CN': '撤销日历订阅', 'en-US': 'Revoked a calendar feed' },
   'message:box read': { 'zh-CN': '标记消息已读', 'en-US': 'Marked messages read' },
   'message:box readAll': { 'zh-CN': '全部标记已读', 'en-US': 'Marked all messages read' },
+  'system:user resetMfa': { 'zh-CN': '重置用户两步验证', 'en-US': 'Reset the second factor of a user' },
+  'user:profile avatar': { 'zh-CN': '更换头像', 'en-US': 'Changed avatar' },
+  'user:session end': { 'zh-CN': '结束登录会话', 'en-US': 'Ended a session' },
+  'user:session endOthers': { 'zh-CN': '结束其他登录会话', 'en-US': 'Ended the other sessions' },
+  'user:mfa totpStart': { 'zh-CN': '开始绑定身份验证器', 'en-US': 'Started adding an authenticator app' },
+  'user:mfa totpEnable': { 'zh-CN': '启用两步验证', 'en-US': 'Turned on two-step verification' },
+  'user:mfa totpDisable': { 'zh-CN': '关闭两步验证', 'en-US': 'Turned off two-step verification' },
+  'user:mfa recoveryRegenerate': { 'zh-CN': '重新生成恢复码', 'en-US': 'Made new recovery codes' },
+  'auth recoveryCodeUsed': { 'zh-CN': '使用恢复码登录', 'en-US': 'Signed in with a recovery code' },
+  'user:mfa passkeyAdd': { 'zh-CN': '添加通行密钥', 'en-US': 'Added a passkey' },
+  'user:mfa passkeyRemove': { 'zh-CN': '删除通行密钥', 'en-US': 'Removed a passkey' },
+  'monitor:online forceLogoutUser': { 'zh-CN': '强制用户全部会话下线', 'en-US': 'Signed a user out everywhere' },
 };
 
 /** The words of a route's (module, action), or null when the catalogue has none (a test walks every route). */

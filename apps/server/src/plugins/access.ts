@@ -41,6 +41,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** What the route's log rows are called (route config `operlog`), for the test that every one reads in words. */
+  operlog: { module: string; action: string } | false | undefined;
 }
 
 declare module 'fastify' {
@@ -95,7 +97,8 @@ export function registerAccess(app: FastifyInstance): void {
     if (!access) {
       throw new Error(`Route ${methods.join(',')} ${route.url} declares no access: use publicRoute(), signedIn() or requirePerm().`);
     }
-    for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+    for (const method of methods)
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access, operlog: route.config?.operlog });
   });
 
   // onRequest: refuse before the body is even read.

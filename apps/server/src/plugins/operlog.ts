@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { OperlogChange, OperlogTarget } from '@campus/contract';
 import type { Tx } from '../db/client.js';
@@ -34,15 +34,22 @@ export function setOperlogTarget(request: FastifyRequest, target: OperlogTarget,
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function describe(request: FastifyRequest): OperlogSpec {
-  const spec = request.routeOptions.config.operlog;
-  if (spec) return spec;
-  const access = request.routeOptions.config.access;
+/** A route's (module, action) in the log: its own `operlog`, else its first perm code split, else 'other'. */
+export function describeOperlogSpec(
+  config: { operlog?: OperlogSpec | false | undefined; access?: FastifyContextConfig['access'] },
+  method: string,
+): OperlogSpec {
+  if (config.operlog) return config.operlog;
+  const access = config.access;
   if (access?.kind === 'perm') {
     const [area, thing, action] = (access.perms[0] ?? '').split(':');
     if (area && thing && action) return { module: `${area}:${thing}`, action };
   }
-  return { module: 'other', action: request.method.toLowerCase() };
+  return { module: 'other', action: method.toLowerCase() };
+}
+
+function describe(request: FastifyRequest): OperlogSpec {
+  return describeOperlogSpec(request.routeOptions.config, request.method);
 }
 
 function buildRow(request: FastifyRequest, status: number, code: number, msg: string) {

@@ -4,6 +4,7 @@ import { createAdultName, createMobile, createYoungName, pickSurname, type Gende
 import { isChance, pickOne, pickWeighted, randomInt, shuffle, type Random } from './demo-random.js';
 import type { Context, ManagerRow, StudentRow, StudentStatus, TeacherRow } from './demo-rows.js';
 import { atOfficeTime, pad } from './demo-rows.js';
+import { pickNativePlace } from './demo-places.js';
 
 // The people of a demo campus: teachers, managers and students with their guardians.
 
@@ -26,6 +27,7 @@ export function planTeachers(ctx: Context, goLive: LocalDate): TeacherRow[] {
       title,
       status: t.left ? 'left' : 'active',
       hireDate: formatDate(hireDate),
+      regionCode: pickNativePlace(code, staffNo),
       createdAt: atOfficeTime(ctx, daysBetween(goLive, hireDate) > 0 ? hireDate : goLive),
     };
   });
@@ -123,8 +125,10 @@ export function planStudents(ctx: Context): StudentRow[] {
           enrolDate = toLocalDate(createdAt);
           transfers.push(rows.length);
         }
+        const studentNo = `${code}${cohort.entryYear}${pad(classNo, 2)}${pad(seat, 2)}`;
         rows.push({
-          studentNo: `${code}${cohort.entryYear}${pad(classNo, 2)}${pad(seat, 2)}`,
+          studentNo,
+          regionCode: pickNativePlace(code, studentNo),
           name,
           gender,
           birthDate: formatDate(createBirthDate(rng, cohort.entryYear)),

@@ -5,6 +5,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { schema } from '../db/schema/tables.js';
+import { isRegionCode } from '../lib/regions.js';
+import { DEMO_PLACE_CODES } from './demo-places.js';
 import { planCampus } from './demo-plan.js';
 import { seedDemoData } from './demo.js';
 
@@ -291,6 +293,22 @@ describe.each(SCENARIOS)('seedDemoData (%s)', (_label, today) => {
       [iso],
     );
     expect(recent[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('gives most people a real native place, mostly from the campus city', async () => {
+    for (const code of DEMO_PLACE_CODES) expect(isRegionCode(code), code).toBe(true);
+    const places = await db.rows<{ code: string; n: number; filled: number; local: number }>(
+      `select c.code, count(*)::int as n, count(p.region_code)::int as filled,
+              count(*) filter (where left(p.region_code, 4) = case c.code when 'DC' then '1101' else '3301' end)::int as local
+       from (select cam_id, region_code from students union all select cam_id, region_code from teachers) p
+       join campuses c on c.id = p.cam_id group by c.code`,
+    );
+    expect(places).toHaveLength(CAMPUS_CODES.length);
+    for (const p of places) {
+      expect(p.filled / p.n).toBeGreaterThan(0.75);
+      expect(p.local / p.filled).toBeGreaterThan(0.5);
+      expect(p.local).toBeLessThan(p.filled);
+    }
   });
 
   it('staffs the campus sensibly', async () => {

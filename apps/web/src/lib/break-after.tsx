@@ -4,7 +4,8 @@ import { Fragment, type ReactNode } from 'react';
 export function breakAfter(text: string, separator: string): ReactNode {
   return text.split(separator).map((part, i, all) => (
     <Fragment key={i}>
-      {part}
+      {/* Only at the separator: "timetable-plan" would break at its hyphen otherwise. */}
+      <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
       {i < all.length - 1 && (
         <>
           {separator}

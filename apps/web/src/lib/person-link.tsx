@@ -18,8 +18,9 @@ export function PersonLink({ kind, id, name }: { kind: 'student' | 'teacher'; id
   );
 }
 
-/** A region code as "浙江省 / 杭州市 / 西湖区". */
+/** A region code as "浙江省 / 杭州市 / 西湖区" in a list cell; a dash when there is none. */
 export function RegionName({ code }: { code: string | null | undefined }) {
-  const name = useRegionName(code);
-  return <>{code ? name || code : ''}</>;
+  // Joined as an address is written ("湖北省武汉市武昌区"): fits a list column on one line.
+  const name = useRegionName(code, '');
+  return <>{code ? name || code : '—'}</>;
 }

@@ -76,7 +76,8 @@ export function RegionCascader({ value, onChange, fieldLabel, placeholder, style
         aria-label={t('region.cascaderLabel', { field: fieldLabel })}
         placeholder={placeholder ?? t('region.placeholder')}
         options={rootOptions}
-        value={pathValue}
+        // Empty as undefined: with [] the cascader draws renderFormat's '' instead of the placeholder.
+        value={pathValue.length ? pathValue : undefined}
         changeOnSelect
         allowClear
         loadMore={async (pathCodes: string[]) => (await fetchRegions(pathCodes[pathCodes.length - 1])).map(toOption)}

@@ -24,7 +24,7 @@ export function ClassPage() {
   const columns: ListColumn<SchoolClass>[] = [
     { key: 'gradeId', title: label('gradeId'), width: 120, render: (r) => options.gradeName(r.gradeId) },
     { key: 'name', title: label('name') },
-    { key: 'headTeacherId', title: label('headTeacherId'), width: 160, render: (r) => options.teacherName(r.headTeacherId) },
+    { key: 'headTeacherId', title: label('headTeacherId'), width: 160, render: (r) => options.teacherName(r.headTeacherId) || '—' },
     { key: 'schoolYear', title: label('schoolYear'), width: 130 },
     { key: 'capacity', title: label('capacity'), width: 100, render: (r) => r.capacity ?? '' },
     { key: 'status', title: label('status'), width: 100, render: (r) => t(`educate.class.status.${r.status}`) },

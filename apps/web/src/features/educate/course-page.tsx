@@ -28,7 +28,7 @@ export function CoursePage() {
 
   const columns: ListColumn<Course>[] = [
     { key: 'code', title: label('code'), width: 100 },
-    { key: 'name', title: label('name'), width: 150 },
+    { key: 'name', title: label('name'), width: 150, isWrapping: true },
     { key: 'termId', title: label('termId'), width: 160, render: (c) => options.termName(c.termId) },
     {
       key: 'teacherId',

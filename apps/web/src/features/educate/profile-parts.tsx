@@ -10,7 +10,7 @@ import { useSessionStore } from '../../lib/session';
 import { fetchRecordHistory, profileKeys } from './profile-api';
 import { fetchTimetable } from './schedule-api';
 import { ScheduleGrid } from './schedule-grid';
-import { fitDayRange } from './schedule-grid-logic';
+import { fitLessonDay } from './schedule-grid-logic';
 
 const DAY_MS = 86_400_000;
 
@@ -66,7 +66,7 @@ export function ProfileTimetable({ kind, id, name }: { kind: 'student' | 'teache
         <>
           {week === null && <p className="profile-muted">{t('profile.timetable.outside')}</p>}
           <div className="tt-scroll">
-            <ScheduleGrid day={fitDayRange(data.entries)} entries={data.entries} label={t('timetable.grid.label', { name })} />
+            <ScheduleGrid day={fitLessonDay(data.entries)} entries={data.entries} label={t('timetable.grid.label', { name })} />
           </div>
           {data.entries.length === 0 && <p className="profile-muted">{t('profile.timetable.empty')}</p>}
         </>

@@ -7,6 +7,7 @@ import {
   dragToTarget,
   findColumnAt,
   fitDayRange,
+  fitLessonDay,
   listRowStarts,
   listTimeOptions,
   minuteToRow,
@@ -143,5 +144,20 @@ describe('readTypedSlot', () => {
     const entry = { weekday: 1, startTime: '08:00', endTime: '09:40' };
     expect(readTypedSlot({ ...entry }, entry)).toBeNull();
     expect(readTypedSlot({ ...entry, weekday: 2 }, entry)).toEqual({ weekday: 2, startMin: 480, endMin: 580 });
+  });
+});
+
+describe('fitLessonDay', () => {
+  it('draws whole hours from the first lesson to the last', () => {
+    const day = fitLessonDay([
+      { startTime: '08:00', endTime: '08:45' },
+      { startTime: '14:55', endTime: '16:45' },
+    ]);
+    expect(day).toEqual({ startMin: 8 * 60, endMin: 17 * 60, stepMin: 30 });
+  });
+
+  it('keeps the base day when the week is empty, and at least an hour for one short lesson', () => {
+    expect(fitLessonDay([])).toEqual(BASE_DAY);
+    expect(fitLessonDay([{ startTime: '10:00', endTime: '10:00' }])).toEqual({ startMin: 600, endMin: 660, stepMin: 30 });
   });
 });

@@ -38,6 +38,20 @@ export function fitDayRange(spans: readonly TimeSpan[], base: DayRange = BASE_DA
   return { startMin: Math.max(0, startMin), endMin: Math.min(24 * 60, endMin), stepMin: step };
 }
 
+/**
+ * A read-only week's day: whole hours from its first lesson to its last, so a
+ * week of 45-minute lessons is not drawn in a 07:00-22:00 strip; the base day
+ * when there is nothing to show.
+ */
+export function fitLessonDay(spans: readonly TimeSpan[], base: DayRange = BASE_DAY): DayRange {
+  if (spans.length === 0) return base;
+  const starts = spans.map((s) => parseHm(s.startTime));
+  const ends = spans.map((s) => parseHm(s.endTime));
+  const startMin = Math.floor(Math.min(...starts) / 60) * 60;
+  const endMin = Math.max(Math.ceil(Math.max(...ends) / 60) * 60, startMin + 60);
+  return { startMin, endMin, stepMin: base.stepMin };
+}
+
 export function countRows(day: DayRange): number {
   return Math.ceil((day.endMin - day.startMin) / day.stepMin);
 }

@@ -27,8 +27,8 @@ import {
 import './schedule-messages';
 import './timetable-grid.css';
 
-/** Pixel height of one time row. */
-export const ROW_PX = 26;
+/** Pixel height of one time row: a 45-minute lesson's block holds its three lines. */
+export const ROW_PX = 34;
 /** A press that travels less than this is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 4;
 const PALETTE = ['arcoblue', 'green', 'orangered', 'purple', 'cyan', 'magenta', 'gold', 'lime'] as const;

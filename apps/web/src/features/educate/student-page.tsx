@@ -42,8 +42,8 @@ export function StudentPage() {
     { key: 'guardianPhone', title: label('guardianPhone'), width: 140, isHiddenByDefault: true },
     { key: 'status', title: label('status'), width: 84, render: (s) => <StatusTag set="studentStatus" value={s.status} /> },
     { key: 'enrolDate', title: label('enrolDate'), width: 120, isHiddenByDefault: true },
-    { key: 'regionCode', title: t('profile.nativePlace'), width: 96, render: (r) => <RegionName code={r.regionCode} /> },
-    { key: 'address', title: t('profile.address'), width: 200, isHiddenByDefault: true },
+    { key: 'regionCode', title: t('profile.nativePlace'), width: 160, render: (r) => <RegionName code={r.regionCode} /> },
+    { key: 'address', title: t('profile.address'), width: 200, isWrapping: true, isHiddenByDefault: true },
   ];
 
   const fields: FormFieldDef[] = [
@@ -92,7 +92,12 @@ export function StudentPage() {
             name: 'regionCode',
             label: t('profile.nativePlace'),
             render: (value, onChange) => (
-              <RegionCascader fieldLabel={t('profile.nativePlace')} value={value} onChange={(code) => onChange(code ?? '')} />
+              <RegionCascader
+                fieldLabel={t('profile.nativePlace')}
+                placeholder={t('profile.nativePlace')}
+                value={value}
+                onChange={(code) => onChange(code ?? '')}
+              />
             ),
           },
         ]}

@@ -45,8 +45,8 @@ export function TeacherPage() {
     { key: 'email', title: label('email'), width: 200, isHiddenByDefault: true },
     { key: 'hireDate', title: label('hireDate'), width: 120, isHiddenByDefault: true },
     { key: 'status', title: label('status'), width: 84, render: (r) => <StatusTag set="staffStatus" value={r.status} /> },
-    { key: 'regionCode', title: t('profile.nativePlace'), width: 96, render: (r) => <RegionName code={r.regionCode} /> },
-    { key: 'address', title: t('profile.address'), width: 200, isHiddenByDefault: true },
+    { key: 'regionCode', title: t('profile.nativePlace'), width: 160, render: (r) => <RegionName code={r.regionCode} /> },
+    { key: 'address', title: t('profile.address'), width: 200, isWrapping: true, isHiddenByDefault: true },
   ];
 
   const fields: FormFieldDef[] = [
@@ -90,7 +90,12 @@ export function TeacherPage() {
             name: 'regionCode',
             label: t('profile.nativePlace'),
             render: (value, onChange) => (
-              <RegionCascader fieldLabel={t('profile.nativePlace')} value={value} onChange={(code) => onChange(code ?? '')} />
+              <RegionCascader
+                fieldLabel={t('profile.nativePlace')}
+                placeholder={t('profile.nativePlace')}
+                value={value}
+                onChange={(code) => onChange(code ?? '')}
+              />
             ),
           },
         ]}

@@ -25,7 +25,7 @@ import {
 import { CalendarFeedButton } from './calendar-feed-button';
 import { educateKeys } from './educate-api';
 import { ScheduleGrid } from './schedule-grid';
-import { fitDayRange } from './schedule-grid-logic';
+import { fitLessonDay } from './schedule-grid-logic';
 import { RemoteSelect } from './schedule-remote-select';
 import './schedule-messages';
 import './timetable-page.css';
@@ -160,7 +160,7 @@ function TimetableBody({ data }: { data: Timetable }) {
       </div>
       <LoadStats load={ownLoad ?? data.load} title={t(ownLoad ? 'timetable.load.teacher' : 'timetable.load.listed')} />
       <div className="tt-scroll">
-        <ScheduleGrid day={fitDayRange(data.entries)} entries={data.entries} label={t('timetable.grid.label', { name: target.name })} />
+        <ScheduleGrid day={fitLessonDay(data.entries)} entries={data.entries} label={t('timetable.grid.label', { name: target.name })} />
       </div>
       {data.entries.length === 0 && <p className="timetable-muted timetable-none">{t('timetable.none')}</p>}
       {target.kind !== 'teacher' && data.teacherLoads.length > 0 && (

@@ -65,7 +65,7 @@ export function OnlineUsersPage() {
       ),
     },
     { key: 'ip', title: t('uc.sessions.ip'), width: 120 },
-    { key: 'device', title: t('uc.sessions.device'), width: 170, render: (s) => describeDevice(s, t) },
+    { key: 'device', title: t('uc.sessions.device'), width: 170, isWrapping: true, render: (s) => describeDevice(s, t) },
     {
       key: 'authMethod',
       title: t('uc.sessions.method'),
@@ -73,9 +73,9 @@ export function OnlineUsersPage() {
       render: (s) =>
         ['password', 'totp', 'recovery', 'passkey', 'passkeyOnly'].includes(s.authMethod) ? t(`uc.method.${s.authMethod}`) : s.authMethod,
     },
-    { key: 'createdAt', title: t('uc.sessions.started'), width: 100, render: (s) => formatTime(s.createdAt) },
-    { key: 'lastSeenAt', title: t('uc.sessions.lastSeen'), width: 100, render: (s) => formatTime(s.lastSeenAt) },
-    { key: 'userAgent', title: 'User-Agent', width: 320, isHiddenByDefault: true },
+    { key: 'createdAt', title: t('uc.sessions.started'), width: 100, isWrapping: true, render: (s) => formatTime(s.createdAt) },
+    { key: 'lastSeenAt', title: t('uc.sessions.lastSeen'), width: 100, isWrapping: true, render: (s) => formatTime(s.lastSeenAt) },
+    { key: 'userAgent', title: 'User-Agent', width: 320, isWrapping: true, isHiddenByDefault: true },
   ];
 
   return (

@@ -30,7 +30,7 @@ export function LoginLogPanel({ viewSwitch }: { viewSwitch: ReactNode }) {
     },
     { key: 'reason', title: t('sys.loginlog.reason'), width: 160, render: (r) => t(`sys.loginlog.reason.${r.reason}`) },
     { key: 'ip', title: t('sys.operlog.ip'), width: 130 },
-    { key: 'userAgent', title: t('sys.operlog.userAgent'), width: 320 },
+    { key: 'userAgent', title: t('sys.operlog.userAgent'), width: 320, isWrapping: true },
   ];
 
   const lockedBox =

@@ -87,7 +87,8 @@ export function MenuPage() {
             key: 'title',
             title: t('sys.menu.title'),
             width: 130,
-            render: (_: unknown, r: SystemMenuNode) => <span>{t(r.locale)}</span>,
+            // A menu's name stays on one line beside its tree indent ("教务管 / 理" otherwise).
+            render: (_: unknown, r: SystemMenuNode) => <span style={{ whiteSpace: 'nowrap' }}>{t(r.locale)}</span>,
           },
           {
             key: 'name',

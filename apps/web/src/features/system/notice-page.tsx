@@ -56,6 +56,7 @@ export function NoticePage() {
       key: 'title',
       title: t('sys.notice.title'),
       width: 170,
+      isWrapping: true,
       render: (n) => (
         <Button
           type="text"
@@ -87,6 +88,7 @@ export function NoticePage() {
       key: 'publishedAt',
       title: t('sys.notice.publishedAt'),
       width: 100,
+      isWrapping: true,
       render: (n) => (n.publishedAt ? formatTime(n.publishedAt) : '—'),
     },
   ];

@@ -45,7 +45,7 @@ export function OperLogPage() {
   if (view === 'loginlog') return <LoginLogPanel viewSwitch={viewSwitch} />;
 
   const columns: ListColumn<OperlogItem>[] = [
-    { key: 'createdAt', title: t('sys.operlog.time'), width: 120, render: (r) => formatTime(r.createdAt) },
+    { key: 'createdAt', title: t('sys.operlog.time'), width: 120, isWrapping: true, render: (r) => formatTime(r.createdAt) },
     { key: 'username', title: t('sys.operlog.user'), width: 100 },
     // The operation in words, in the reader's language; codes and paths stay one click away (hidden columns, the detail).
     {
@@ -62,7 +62,7 @@ export function OperLogPage() {
     },
     { key: 'module', title: t('sys.operlog.module'), width: 140, isHiddenByDefault: true },
     { key: 'action', title: t('sys.operlog.action'), width: 110, isHiddenByDefault: true },
-    { key: 'request', title: t('sys.operlog.request'), width: 220, render: (r) => `${r.method} ${r.path}` },
+    { key: 'request', title: t('sys.operlog.request'), width: 220, isWrapping: true, render: (r) => `${r.method} ${r.path}` },
     {
       key: 'status',
       title: t('sys.operlog.result'),

@@ -61,7 +61,7 @@ export function RolePage() {
         ),
     },
     { key: 'dataScope', title: t('sys.role.scope'), width: 110, render: (r) => scopeKindLabel(t, r.dataScope.kind) },
-    { key: 'remark', title: t('sys.remark'), width: 170, isHiddenByDefault: true },
+    { key: 'remark', title: t('sys.remark'), width: 170, isWrapping: true, isHiddenByDefault: true },
     { key: 'createdAt', title: t('field.createdAt'), width: 120, isHiddenByDefault: true, render: (r) => formatTime(r.createdAt) },
   ];
   const fields: FormFieldDef[] = [

@@ -110,7 +110,21 @@ export function UserPage() {
           </Space>
         ),
     },
-    { key: 'campuses', title: t('sys.user.campuses'), width: 92, render: (r) => r.campuses.map((c) => c.name).join(', ') || '—' },
+    {
+      key: 'campuses',
+      title: t('sys.user.campuses'),
+      width: 92,
+      isWrapping: true,
+      // One campus a line, each whole ("东城校 / 区" otherwise).
+      render: (r) =>
+        r.campuses.length
+          ? r.campuses.map((c) => (
+              <div key={c.id} style={{ whiteSpace: 'nowrap' }}>
+                {c.name}
+              </div>
+            ))
+          : '—',
+    },
     { key: 'phone', title: t('sys.user.phone'), width: 130, isHiddenByDefault: true, render: (r) => r.phone ?? '—' },
     { key: 'email', title: t('sys.user.email'), width: 180, isHiddenByDefault: true },
     {
@@ -159,7 +173,7 @@ export function UserPage() {
           t('sys.user.mfa.none')
         ),
     },
-    { key: 'lastLoginAt', title: t('sys.user.lastLoginAt'), width: 120, render: (r) => formatTime(r.lastLoginAt) },
+    { key: 'lastLoginAt', title: t('sys.user.lastLoginAt'), width: 120, isWrapping: true, render: (r) => formatTime(r.lastLoginAt) },
     { key: 'lastLoginIp', title: t('sys.user.lastLoginIp'), width: 120, isHiddenByDefault: true, render: (r) => r.lastLoginIp ?? '—' },
     { key: 'createdAt', title: t('field.createdAt'), width: 170, isHiddenByDefault: true, render: (r) => formatTime(r.createdAt) },
   ];

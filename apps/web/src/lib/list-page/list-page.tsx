@@ -36,6 +36,12 @@ export interface ListColumn<T> {
   render?: (row: T) => ReactNode;
   width?: number;
   isHiddenByDefault?: boolean;
+  /**
+   * Long text (a course name, an address, a time as date over time) wraps in its cell. Other cells
+   * with a declared width keep one line ("DC2026042 / 0", "欧阳薇 / 艳" otherwise) and the table
+   * scrolls when they do not fit; the one column without a width takes the rest and wraps.
+   */
+  isWrapping?: boolean;
 }
 
 export interface FilterField {
@@ -78,6 +84,8 @@ export function useRefreshList(pageKey: string): () => Promise<void> {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: listQueryKey(pageKey) });
 }
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 function renderText(value: unknown): string {
   if (typeof value === 'string') return value === '' ? '—' : value;
@@ -152,6 +160,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     title: c.title,
     width: c.width,
     ellipsis: false,
+    bodyCellStyle: c.isWrapping || c.width === undefined ? undefined : NO_WRAP,
     sorter: sortFields.includes(c.key) ? true : undefined,
     sortOrder: sortField === c.key ? (sortDirection === 'desc' ? 'descend' : 'ascend') : undefined,
     render: (_: unknown, row: T) => (c.render ? c.render(row) : renderText((row as Record<string, unknown>)[c.key])),
