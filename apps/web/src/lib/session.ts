@@ -1,6 +1,7 @@
 import { StorageKey, type Campus, type CurrentUser } from '@campus/contract';
 import { create } from 'zustand';
 import { getStored, removeStored, setStored } from './storage';
+import { getLocale } from './i18n';
 
 export type Role = CurrentUser['role'];
 
@@ -85,5 +86,5 @@ export function getUserPerms(): string[] {
 export function describeActingRoles(user: Pick<CurrentUser, 'roles' | 'activeRoleId'> | null): string {
   if (!user) return '';
   const acting = user.activeRoleId === null ? user.roles : user.roles.filter((r) => r.id === user.activeRoleId);
-  return acting.map((r) => r.name).join('、');
+  return acting.map((r) => r.name).join(getLocale() === 'zh-CN' ? '、' : ', ');
 }

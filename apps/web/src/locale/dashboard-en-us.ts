@@ -16,7 +16,7 @@ export const dashboardEnUS = {
   'dashboard.popular.rank': 'Rank',
   'dashboard.popular.name': 'Name',
   'dashboard.popular.enrolments': 'Enrolments',
-  'dashboard.popular.change': 'On last week',
+  'dashboard.popular.change': 'vs last week',
   'dashboard.popular.up': 'up {value}%',
   'dashboard.popular.down': 'down {value}%',
   'dashboard.popular.empty': 'No enrolments in the current term yet',

@@ -68,6 +68,7 @@ export const enUS: Record<MessageKey, string> = {
   'common.keyword': 'Keyword',
   'common.status': 'Status',
   'common.actions': 'Actions',
+  'common.listSeparator': ', ',
   'common.noData': 'No data',
 
   'login.banner.title': 'One console for every campus',
@@ -190,7 +191,8 @@ export const enUS: Record<MessageKey, string> = {
   'workplace.greeting.evening': 'Good evening',
   'workplace.today': 'Today is {date}',
   'workplace.currentCampus': 'Current campus',
-  'workplace.campusCount': 'You can work in {count} campus(es)',
+  'workplace.campusCount': 'You can work in {count} campuses',
+  'workplace.campusCountOne': 'You can work in one campus',
   'workplace.role': 'Role',
   'workplace.lastLogin.never': 'This is your first sign-in',
   'workplace.lastLogin.line': 'Last sign-in: {detail}',

@@ -91,6 +91,24 @@ describe('locales', () => {
     }
   });
 
+  it('writes English in the English books: no Chinese characters or Chinese punctuation ("view、add")', () => {
+    const english = {
+      ...enUS,
+      ...buildListBook()['en-US'],
+      ...systemEnUS,
+      ...dashboardEnUS,
+      ...reportEnUS,
+      ...scheduleEnUS,
+      ...opsEnUS,
+      ...accountEnUS,
+      ...timetablePlanEnUS,
+    } as Record<string, string>;
+    // The language menu names Chinese in Chinese, as every language menu does.
+    const isLanguageName = (key: string) => /^(navbar|settings)\.(language|locale)/.test(key);
+    const chinese = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+    expect(Object.entries(english).filter(([key, text]) => chinese.test(text) && !isLanguageName(key))).toEqual([]);
+  });
+
   it('uses the same placeholders in both languages', () => {
     const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     const en = enUS as Record<string, string>;

@@ -67,6 +67,7 @@ export const zhCN = {
   'common.keyword': '关键字',
   'common.status': '状态',
   'common.actions': '操作',
+  'common.listSeparator': '、',
   'common.noData': '暂无数据',
 
   'login.banner.title': '一个控制台，管好每个校区',
@@ -189,6 +190,7 @@ export const zhCN = {
   'workplace.today': '今天是 {date}',
   'workplace.currentCampus': '当前校区',
   'workplace.campusCount': '您可访问 {count} 个校区',
+  'workplace.campusCountOne': '您可访问 1 个校区',
   'workplace.role': '角色',
   'workplace.lastLogin.never': '这是您的首次登录',
   'workplace.lastLogin.line': '上次登录：{detail}',

@@ -45,7 +45,7 @@ const QUICK_ACTIONS = ['list', 'add', 'edit', 'delete', 'import', 'export'] as c
 
 function describeActions(t: Translate, thing: string, perms: readonly string[]): string {
   const held = QUICK_ACTIONS.filter((action) => hasAnyPerm(perms, [`${thing}:${action}`]));
-  return t('workplace.quick.actions', { actions: held.map((action) => t(`workplace.action.${action}`)).join('、') });
+  return t('workplace.quick.actions', { actions: held.map((action) => t(`workplace.action.${action}`)).join(t('common.listSeparator')) });
 }
 
 function greetingKey(hour: number): string {
@@ -153,7 +153,9 @@ export function WorkplacePage() {
                 </Tag>
               )}
             </dd>
-            <dd className="workplace-fact-note">{t('workplace.campusCount', { count: campusCount })}</dd>
+            <dd className="workplace-fact-note">
+              {campusCount === 1 ? t('workplace.campusCountOne') : t('workplace.campusCount', { count: campusCount })}
+            </dd>
           </div>
           <div>
             <dt>{t('workplace.role')}</dt>

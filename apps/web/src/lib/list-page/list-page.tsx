@@ -172,7 +172,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       width: props.actionsWidth ?? 160,
       fixed: 'right',
       render: (_: unknown, row: T) => (
-        <Space size={4} wrap className="list-row-actions">
+        <Space size={4} className="list-row-actions">
           {props.rowActions?.(row)}
           {deletion && (
             <Permission perms={deletion.perms}>
