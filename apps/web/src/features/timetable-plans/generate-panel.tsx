@@ -134,6 +134,7 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
               max={600}
               value={timeLimitS}
               onChange={(v) => setTimeLimitS(Number(v) || 1)}
+              style={{ width: 120 }}
             />
             <Button type="primary" loading={isRunning} disabled={isBusy} onClick={generate}>
               {solution.data ? t('tplan.regenerate') : t('tplan.generate')}
