@@ -31,7 +31,14 @@ describe('timetable plan editing forms', () => {
     const { id, ...body } = row;
     void id;
     expect(buildConstraint(form, t)).toEqual(body);
-    const other = formFromConstraint({ id: 1, type: 'minDaysBetweenActivities', weight: 95, activityIds: ['1', '2'], minDays: 1 });
+    const other = formFromConstraint({
+      id: 1,
+      type: 'minDaysBetweenActivities',
+      weight: 95,
+      activityIds: ['1', '2'],
+      minDays: 1,
+      consecutiveIfSameDay: false,
+    });
     expect(other.type).toBe('json');
     expect(JSON.parse(other.json)).toMatchObject({ type: 'minDaysBetweenActivities', minDays: 1 });
   });
