@@ -145,7 +145,10 @@ test('imports a .fet file, edits a lesson and a rule, drags and locks a lesson, 
 
   // Generate, then look at the first teacher's week.
   await page.getByRole('tab', { name: '生成与结果' }).click();
+  // Progress comes over the run's event stream.
+  const streamed = page.waitForRequest((r) => /\/timetable-plans\/\d+\/runs\/\d+\/events$/.test(r.url()));
   await page.getByRole('button', { name: '生成课表' }).click();
+  await streamed;
   const run = page.getByTestId('tplan-run');
   await expect(run).toContainText('已完成', { timeout: 60_000 });
   await expect(run).toContainText('已安排 7 / 7');
