@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolField, idField, intField, text, timeField } from './fields.js';
+import { WEEK_PATTERNS } from './schedule.js';
 import { timetableConstraintRowSchema, timetableSlotSchema } from './timetable-constraints.js';
 
 // Timetable plans of a campus and term, their bell schedule, activities, generator runs and solutions
@@ -79,6 +80,8 @@ export const timetableActivityCreateSchema = z.strictObject({
   size: z.number().int().min(0).max(100_000).optional(),
   /** The course its lessons become when the plan is applied; omitted: one is made. */
   courseId: idField().optional(),
+  /** The weeks its lessons meet once applied: every week, odd or even weeks (the generator keeps the slot every week). */
+  weekPattern: z.enum(WEEK_PATTERNS).default('all'),
 });
 
 export const timetableActivityUpdateSchema = z.strictObject({
@@ -89,6 +92,7 @@ export const timetableActivityUpdateSchema = z.strictObject({
   roomIds: ids(200).optional(),
   size: z.number().int().min(0).max(100_000).nullable().optional(),
   courseId: idField().nullable().optional(),
+  weekPattern: z.enum(WEEK_PATTERNS).optional(),
 });
 
 /** Lock a lesson where it is (or where the user dragged it): a fixed start and room kept by regenerating. */
@@ -112,6 +116,7 @@ export const timetableActivitySchema = z.object({
   size: z.number().int().nullable(),
   roomIds: z.array(z.number().int()),
   courseId: z.number().int().nullable(),
+  weekPattern: z.enum(WEEK_PATTERNS),
   locked: timetableSlotSchema.extend({ roomId: z.number().int().nullable() }).nullable(),
 });
 export type TimetableActivity = z.infer<typeof timetableActivitySchema>;

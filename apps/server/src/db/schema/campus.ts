@@ -371,6 +371,8 @@ export const timetableActivities = pgTable(
     size: integer('size'),
     roomIds: jsonb('room_ids').notNull().default([]),
     courseId: integer('course_id'),
+    /** all, odd or even: the weeks its schedule entries meet (the generator keeps its slot every week). */
+    weekPattern: varchar('week_pattern', { length: 8 }).notNull().default('all'),
     /** {day, period, roomId}: placed by hand and kept by regenerating. */
     locked: jsonb('locked'),
     createdAt: createdAt(),
@@ -384,6 +386,7 @@ export const timetableActivities = pgTable(
     }).onDelete('cascade'),
     index('timetable_activities_cam_plan_idx').on(t.camId, t.planId),
     check('timetable_activities_duration_ck', sql`${t.duration} between 1 and 31`),
+    check('timetable_activities_pattern_ck', sql`${t.weekPattern} in ('all', 'odd', 'even')`),
   ],
 );
 

@@ -172,6 +172,18 @@ describe('clash engine, the cases schedulers get wrong', () => {
     expect(kinds(a, other({ teacherId: 1, weekStart: 2, weekEnd: 5, weekPattern: 'even' }))).toEqual(['teacher']);
   });
 
+  it('lets the entries of a co-taught lesson share room and students, nothing else', () => {
+    const partner = { ...base, id: 2, teacherId: 2 };
+    expect(kinds(base, partner)).toEqual([]);
+    expect(kinds(partner, base)).toEqual([]);
+    // Another course, another room, other times or weeks, or the same teacher twice: clashes as ever.
+    expect(kinds(base, { ...partner, courseId: 2 })).toEqual(['room', 'student']);
+    expect(kinds(base, { ...partner, roomId: 2 })).toEqual(['student']);
+    expect(kinds(base, { ...partner, startMin: 500 })).toEqual(['room', 'student']);
+    expect(kinds(base, { ...partner, weekPattern: 'odd' })).toEqual(['room', 'student']);
+    expect(kinds(base, { ...partner, teacherId: 1 })).toEqual(['teacher', 'room', 'student']);
+  });
+
   it('never compares an entry with itself', () => {
     expect(kinds(base, { ...base })).toEqual([]);
     expect(kinds({ ...base, id: 0 }, { ...base, id: 0 })).toEqual(['teacher', 'room', 'student']);

@@ -69,8 +69,29 @@ function intersectSorted(a: readonly number[], b: readonly number[]): number[] {
 }
 
 /**
+ * One lesson taught together: two entries of one course at the same meeting
+ * (day, times, weeks) in the same room with different teachers. An entry holds
+ * one teacher, so a co-taught lesson is an entry per teacher (a timetable plan
+ * writes them so); they share the room and the students by design.
+ */
+export function isCoTaught(a: EngineEntry, b: EngineEntry): boolean {
+  return (
+    a.courseId === b.courseId &&
+    a.roomId === b.roomId &&
+    a.teacherId !== b.teacherId &&
+    a.weekday === b.weekday &&
+    a.startMin === b.startMin &&
+    a.endMin === b.endMin &&
+    a.weekStart === b.weekStart &&
+    a.weekEnd === b.weekEnd &&
+    a.weekPattern === b.weekPattern
+  );
+}
+
+/**
  * Every way `entry` clashes with `other`: one clash per shared resource
  * (teacher, room, students), so a slot sharing teacher and room lists both.
+ * The entries of a co-taught lesson (isCoTaught) never clash with each other.
  */
 export function compareEntries(
   entry: EngineEntry,
@@ -78,6 +99,7 @@ export function compareEntries(
   kinds: readonly ClashKind[] = ['teacher', 'room', 'student'],
 ): Clash[] {
   if (entry.id !== 0 && entry.id === other.id) return [];
+  if (isCoTaught(entry, other)) return [];
   const weeks = findMeetingOverlap(entry, other);
   if (!weeks.length) return [];
   const clashes: Clash[] = [];

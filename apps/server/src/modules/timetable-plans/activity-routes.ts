@@ -180,6 +180,7 @@ export function registerActivityRoutes(parent: App) {
               size: body.size ?? null,
               roomIds: body.roomIds,
               courseId: body.courseId ?? null,
+              weekPattern: body.weekPattern,
             })),
           )
           .returning({ id: timetableActivities.id });
@@ -195,6 +196,7 @@ export function registerActivityRoutes(parent: App) {
           size: body.size ?? null,
           roomIds: body.roomIds,
           courseId: body.courseId ?? null,
+          weekPattern: body.weekPattern,
           locked: null,
         }));
         const constraints = [...plan.constraints];
@@ -225,7 +227,7 @@ export function registerActivityRoutes(parent: App) {
       config: edit,
       schema: {
         tags,
-        summary: 'Change one lesson of an activity (its teachers, sets, length, rooms, course)',
+        summary: 'Change one lesson of an activity (its teachers, sets, length, rooms, course, weeks)',
         params: timetablePlanActivityParamsSchema,
         body: timetableActivityUpdateSchema,
         response: { 200: envelopeSchema(timetableActivitySchema), ...errors },
@@ -246,6 +248,7 @@ export function registerActivityRoutes(parent: App) {
           roomIds: body.roomIds ?? current.roomIds,
           size: body.size === undefined ? current.size : body.size,
           courseId: body.courseId === undefined ? current.courseId : body.courseId,
+          weekPattern: body.weekPattern ?? current.weekPattern,
         };
         assertPlanHolds(
           withRefs({ ...plan, activities: plan.activities.map((a) => (a.id === next.id ? next : a)) }, next.teacherIds, next.roomIds),

@@ -1,5 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatHm, formatMessage, parseHm, WEEKDAY_LABELS, type Locale, type ScheduleConflict } from '@campus/contract';
+import {
+  formatHm,
+  formatMessage,
+  parseHm,
+  WEEKDAY_LABELS,
+  type Locale,
+  type ScheduleConflict,
+  type TimetableViolation,
+  type WeekPattern,
+} from '@campus/contract';
 import type { Tx } from '../../db/client.js';
 import {
   courses,
@@ -13,7 +22,7 @@ import {
 } from '../../db/schema/campus.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
-import { compareEntries, findClashes, type EngineEntry } from '../../lib/scheduling/clash.js';
+import { compareEntries, findClashes, findMeetingOverlap, type EngineEntry } from '../../lib/scheduling/clash.js';
 import { clashError, loadEntries, loadTermEngineEntries, lockCampusSchedules, toEntryDto } from '../../lib/scheduling/schedule-service.js';
 import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
 import { loadPlan, loadSolvedRun, type ActivityRow, type StoredPlan } from './plan-store.js';
@@ -104,8 +113,9 @@ async function enrol(scope: CampusScope, courseId: number, studentIds: number[])
 /**
  * Writes the plan's latest solved timetable as the term's schedule entries in the caller's transaction:
  * courses made for activities without one, class students enrolled, rooms chosen for lessons the plan left
- * without one, every entry checked by the clash engine against the term and against each other. Entries an
- * earlier apply of this plan wrote are replaced. Any refusal throws, and the transaction takes all back.
+ * without one, one entry per teacher of a lesson (in its weeks: all, odd or even), every entry checked by the
+ * clash engine against the term and against each other. Entries an earlier apply of this plan wrote are
+ * replaced. Any refusal throws, and the transaction takes all back.
  */
 export async function applySolution(tx: Tx, camId: number, planId: number, locale: Locale) {
   await lockCampusSchedules(tx, camId);
@@ -113,12 +123,14 @@ export async function applySolution(tx: Tx, camId: number, planId: number, local
   const plan = await loadPlan(scope, planId);
   const run = await loadSolvedRun(scope, planId);
   const result = run.result;
-  if (result.hardViolations.length) {
-    const summary = result.hardViolations
+  const patternOf = new Map(plan.activities.map((a) => [a.id, a.weekPattern]));
+  const hard = result.hardViolations.filter((v) => !isSharedByParity(v, patternOf));
+  if (hard.length) {
+    const summary = hard
       .slice(0, 3)
       .map((v) => v.message)
       .join('; ');
-    throw conflict('timetable.solutionHasHard', { count: result.hardViolations.length, summary });
+    throw conflict('timetable.solutionHasHard', { count: hard.length, summary });
   }
   if (plan.days.length > 7) throw badRequest('timetable.tooManyDays', { days: plan.days.length });
   const times = plan.periods.map((p, i) => {
@@ -167,8 +179,8 @@ export async function applySolution(tx: Tx, camId: number, planId: number, local
     const from = times[p.period - 1];
     const to = times[p.period + a.duration - 2];
     if (!day || !from || !to) throw badRequest('timetable.slotOutside', { field: `placements.${p.activityId}` });
-    const teacherId = a.teacherIds[0];
-    if (teacherId === undefined) throw badRequest('timetable.noTeacher', { activity: a.id });
+    const [owner, ...coTeachers] = a.teacherIds;
+    if (owner === undefined) throw badRequest('timetable.noTeacher', { activity: a.id });
     const studentIds = studentsOf.get(a.id) ?? [];
     const base = {
       id: 0,
@@ -178,16 +190,15 @@ export async function applySolution(tx: Tx, camId: number, planId: number, local
       endMin: to.end,
       weekStart: 1,
       weekEnd: weeks,
-      weekPattern: 'all' as const,
-      teacherId,
+      weekPattern: a.weekPattern,
+      teacherId: owner,
       studentIds,
     };
     let roomId = p.roomId;
     if (roomId === null) {
-      // The smallest room big enough that nobody holds then.
+      // The smallest room big enough that nobody holds in the weeks this lesson meets.
       const need = Math.max(studentIds.length, a.size ?? 0);
-      // Any entry at that time holds its room, whatever its weeks: a room shared by week parity is not chosen.
-      const taken = new Set([...existing, ...proposed].filter((e) => overlaps(base, e)).map((e) => e.roomId));
+      const taken = new Set([...existing, ...proposed].filter((e) => findMeetingOverlap(base, e).length > 0).map((e) => e.roomId));
       roomId = roomRows.find((r) => r.capacity >= need && !taken.has(r.id))?.id ?? null;
       if (roomId === null)
         throw conflict('timetable.noRoomFree', {
@@ -196,7 +207,8 @@ export async function applySolution(tx: Tx, camId: number, planId: number, local
           period: p.period,
         });
     }
-    proposed.push({ ...base, roomId });
+    // A co-taught lesson: one entry per teacher, the same course, room and meeting (clash engine: isCoTaught).
+    for (const teacherId of [owner, ...coTeachers]) proposed.push({ ...base, teacherId, roomId });
   }
 
   const clashes = [...findClashes(proposed, existing)];
@@ -229,8 +241,16 @@ export async function applySolution(tx: Tx, camId: number, planId: number, local
   return { entries: proposed.length, removed: removed.length, coursesCreated, enrolled };
 }
 
-function overlaps(a: Pick<EngineEntry, 'weekday' | 'startMin' | 'endMin'>, b: EngineEntry): boolean {
-  return a.weekday === b.weekday && a.startMin < b.endMin && b.startMin < a.endMin;
+const CLASH_TYPES = new Set(['teacherClash', 'studentSetClash', 'roomClash']);
+
+/**
+ * A double booking of two lessons, one on odd weeks and one on even weeks, is none once applied: the
+ * generator keeps every lesson's slot each week, but a lesson moved by hand may share it with its opposite.
+ */
+function isSharedByParity(v: TimetableViolation, patternOf: Map<number, WeekPattern>): boolean {
+  if (v.constraintId !== null || !CLASH_TYPES.has(v.type) || v.activityIds.length !== 2) return false;
+  const patterns = new Set(v.activityIds.map((id) => patternOf.get(id)));
+  return patterns.has('odd') && patterns.has('even');
 }
 
 /** The clash 409's items: an entry of the term by its stored row, a proposed one by its course. */

@@ -6,6 +6,7 @@ import {
   type TimetableConstraint,
   type TimetablePlan,
   type TimetableRunSummary,
+  type WeekPattern,
 } from '@campus/contract';
 import type { Activity, Constraint, Plan } from '@campus/timetabling';
 import type { RunResult } from './run-result.js';
@@ -53,6 +54,7 @@ export interface ActivityRow {
   size: number | null;
   roomIds: number[];
   courseId: number | null;
+  weekPattern: WeekPattern;
   locked: Locked | null;
 }
 
@@ -86,6 +88,7 @@ const activityFields = {
   size: timetableActivities.size,
   roomIds: timetableActivities.roomIds,
   courseId: timetableActivities.courseId,
+  weekPattern: timetableActivities.weekPattern,
   locked: timetableActivities.locked,
 };
 
@@ -151,6 +154,7 @@ export async function loadPlan(scope: CampusScope, id: number): Promise<StoredPl
     studentSetIds: a.studentSetIds as string[],
     tagIds: a.tagIds as string[],
     roomIds: a.roomIds as number[],
+    weekPattern: a.weekPattern as WeekPattern,
     locked: a.locked as Locked | null,
   }));
   const cons = await scope
@@ -279,6 +283,7 @@ export function toActivityDto(a: ActivityRow, plan: Pick<StoredPlan, 'subjects' 
     size: a.size,
     roomIds: a.roomIds,
     courseId: a.courseId,
+    weekPattern: a.weekPattern,
     locked: a.locked,
   };
 }

@@ -28,6 +28,7 @@ import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { registerActivityRoutes } from './activity-routes.js';
 import { registerFetRoutes } from './fet-routes.js';
 import { registerRunRoutes } from './run-routes.js';
+import { registerRunStream } from './run-stream.js';
 import { createRunner } from './runner.js';
 import { loadLatestRun, loadPlan, loadPlanRow, runFields, toPlanDto, toRunSummary, missingRefs } from './plan-store.js';
 
@@ -271,5 +272,6 @@ export const timetablePlanRoutes: FastifyPluginAsync = async (parent) => {
 
   registerActivityRoutes(app);
   registerRunRoutes(app, runner);
+  registerRunStream(app, runner);
   registerFetRoutes(app);
 };

@@ -14,6 +14,7 @@ import {
   timetablePlanRunParamsSchema,
   timetableRunSchema,
   timetableSolutionSchema,
+  type TimetableRun,
 } from '@campus/contract';
 import { evaluatePlacements } from '@campus/timetabling';
 import { timetableRuns } from '../../db/schema/campus.js';
@@ -38,24 +39,37 @@ async function loadRun(scope: CampusScope, planId: number, runId: number) {
   return row;
 }
 
+function describeRun(row: RunRow, runner: Runner): TimetableRun {
+  const summary = toRunSummary(row);
+  const live = row.status === 'running' ? runner.progress(row.id) : undefined;
+  if (live)
+    Object.assign(summary, {
+      placed: live.placed,
+      bestPlaced: live.bestPlaced,
+      total: live.total,
+      elapsedMs: live.elapsedMs,
+      softScore: live.softScore,
+    });
+  const result = row.result as RunResult | null;
+  return { ...summary, unplaced: result?.unplaced ?? [], softViolations: result?.softViolations ?? [], error: row.error };
+}
+
+/**
+ * A run as the API answers it: this instance's live progress when it runs here; a row still "running" with no
+ * word for a while ran on an instance that stopped, and is marked failed.
+ */
+export async function readRun(scope: CampusScope, runner: Runner, planId: number, runId: number): Promise<TimetableRun> {
+  let row = await loadRun(scope, planId, runId);
+  if (row.status === 'running' && !runner.isLocal(row.id) && Date.now() - row.updatedAt.getTime() > STALE_MS) {
+    await scope.update(timetableRuns, { status: 'failed', error: 'interrupted', finishedAt: new Date() }, eq(timetableRuns.id, row.id));
+    row = await loadRun(scope, planId, runId);
+  }
+  return describeRun(row, runner);
+}
+
 export function registerRunRoutes(parent: FastifyInstance, runner: Runner) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => createCampusScope(app.db, getCampusId(request));
-
-  const runDto = (row: RunRow) => {
-    const summary = toRunSummary(row);
-    const live = row.status === 'running' ? runner.progress(row.id) : undefined;
-    if (live)
-      Object.assign(summary, {
-        placed: live.placed,
-        bestPlaced: live.bestPlaced,
-        total: live.total,
-        elapsedMs: live.elapsedMs,
-        softScore: live.softScore,
-      });
-    const result = row.result as RunResult | null;
-    return { ...summary, unplaced: result?.unplaced ?? [], softViolations: result?.softViolations ?? [], error: row.error };
-  };
 
   app.post(
     `${BASE}/:id/generate`,
@@ -63,7 +77,7 @@ export function registerRunRoutes(parent: FastifyInstance, runner: Runner) {
       config: { access: requirePerm(Perm.timetablePlanEdit, 'campus') },
       schema: {
         tags,
-        summary: 'Start generating a timetable in a worker thread; poll the run for progress',
+        summary: 'Start generating a timetable in a worker thread; follow the run’s events (or poll the run) for progress',
         params: idParamsSchema,
         body: timetableGenerateSchema,
         response: { 202: envelopeSchema(z.object({ runId: z.number().int() })), ...errors },
@@ -118,13 +132,7 @@ export function registerRunRoutes(parent: FastifyInstance, runner: Runner) {
       },
     },
     async (request) => {
-      const scope = scopeOf(request);
-      let row = await loadRun(scope, request.params.id, request.params.runId);
-      if (row.status === 'running' && !runner.isLocal(row.id) && Date.now() - row.updatedAt.getTime() > STALE_MS) {
-        await scope.update(timetableRuns, { status: 'failed', error: 'interrupted', finishedAt: new Date() }, eq(timetableRuns.id, row.id));
-        row = await loadRun(scope, request.params.id, request.params.runId);
-      }
-      return { code: 0, msg: 'ok', data: runDto(row) };
+      return { code: 0, msg: 'ok', data: await readRun(scopeOf(request), runner, request.params.id, request.params.runId) };
     },
   );
 

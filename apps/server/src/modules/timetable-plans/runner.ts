@@ -41,6 +41,9 @@ export type Runner = ReturnType<typeof createRunner>;
  */
 export function createRunner(app: FastifyInstance) {
   const live = new Map<number, Live>();
+  /** Who follows a run of this instance (the event stream): told of each progress and, once written, of the end. */
+  const watchers = new Map<number, Set<() => void>>();
+  const tell = (runId: number) => watchers.get(runId)?.forEach((fn) => fn());
   const workerPath = createRequire(import.meta.url).resolve('@campus/timetabling/worker');
 
   const persist = async (runId: number, camId: number, set: Partial<typeof timetableRuns.$inferInsert>) => {
@@ -74,12 +77,14 @@ export function createRunner(app: FastifyInstance) {
         app.log.error({ err, runId: input.runId }, 'timetable run result not saved');
       } finally {
         settle();
+        tell(input.runId);
         void worker.terminate();
       }
     };
     worker.on('message', (msg: { kind: 'progress'; progress: GenerateProgress } | { kind: 'result'; result: GenerateResult }) => {
       if (msg.kind === 'progress') {
         entry.progress = msg.progress;
+        tell(input.runId);
         const now = Date.now();
         if (now - entry.lastPersist < PERSIST_EVERY_MS) return;
         entry.lastPersist = now;
@@ -133,6 +138,16 @@ export function createRunner(app: FastifyInstance) {
       return live.get(runId)?.progress;
     },
     isLocal: (runId: number) => live.has(runId),
+    /** Calls `fn` on each progress of a local run and once its end is written; answers the unsubscribe. */
+    watch(runId: number, fn: () => void): () => void {
+      const set = watchers.get(runId) ?? new Set<() => void>();
+      set.add(fn);
+      watchers.set(runId, set);
+      return () => {
+        set.delete(fn);
+        if (!set.size) watchers.delete(runId);
+      };
+    },
     /** Resolves when the run has ended and its row is written (tests, shutdown). */
     async settled(runId: number): Promise<void> {
       await live.get(runId)?.done;

@@ -156,6 +156,7 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'DELETE /api/educate/timetable-plans/:id/constraints/:constraintId': 'perm campus educate:timetablePlan:edit',
   'POST /api/educate/timetable-plans/:id/generate': 'perm campus educate:timetablePlan:edit',
   'GET /api/educate/timetable-plans/:id/runs/:runId': 'perm campus educate:timetablePlan:list',
+  'GET /api/educate/timetable-plans/:id/runs/:runId/events': 'perm campus educate:timetablePlan:list',
   'DELETE /api/educate/timetable-plans/:id/runs/:runId': 'perm campus educate:timetablePlan:edit',
   'GET /api/educate/timetable-plans/:id/solution': 'perm campus educate:timetablePlan:list',
   'PUT /api/educate/timetable-plans/:id/solution/placements/:activityId': 'perm campus educate:timetablePlan:edit',

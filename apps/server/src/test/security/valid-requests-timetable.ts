@@ -98,6 +98,11 @@ export const TIMETABLE_REQUESTS: Record<string, RouteInputs> = {
     foreign: 'notFound',
   },
   [`GET ${P}/:id/runs/:runId`]: { build: ({ path }) => ({ url: `${P}/${path.planId}/runs/${path.runId}` }), foreign: 'notFound' },
+  [`GET ${P}/:id/runs/:runId/events`]: {
+    build: ({ path }) => ({ url: `${P}/${path.planId}/runs/${path.runId}/events` }),
+    foreign: 'notFound',
+    isStream: true,
+  },
   [`DELETE ${P}/:id/runs/:runId`]: {
     build: async ({ w, path }) => ({ url: `${P}/${path.planId}/runs/${await w.make.runningRun(path.camId, path.planId)}` }),
     foreign: 'notFound',

@@ -5,14 +5,15 @@ import Select from '@arco-design/web-react/es/Select';
 import Table from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
 import { IconPlus } from '@arco-design/web-react/icon';
-import type { TimetableActivity, TimetablePlan } from '@campus/contract';
+import { WEEK_PATTERN_LABELS, type TimetableActivity, type TimetablePlan, type WeekPattern } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showMessageError, showSuccess } from '../../lib/feedback';
-import { useT } from '../../lib/i18n';
+import { getLocale, useT } from '../../lib/i18n';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
-import { addActivity, deleteActivity, fetchRoomOptions, fetchTeacherOptions, planKeys } from './plan-api';
+import { ActivityEditDrawer, weekOptions } from './activity-edit-drawer';
+import { addActivity, deleteActivity, fetchRoomOptions, fetchTeacherOptions, planKeys, updateActivity } from './plan-api';
 import { deleteColumns } from './delete-column';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -27,7 +28,7 @@ export function parseLessons(text: string): number[] | null {
   return parts.map(Number);
 }
 
-/** The plan's lessons: who, for whom, how long, where; add a weekly activity, remove a lesson. */
+/** The plan's lessons: who, for whom, how long, where, which weeks; add a weekly activity, edit or remove a lesson. */
 export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
   const t = useT();
   const can = usePermission();
@@ -40,9 +41,13 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
   const [setIds, setSetIds] = useState<string[]>([]);
   const [lessons, setLessons] = useState('1, 1');
   const [roomIds, setRoomIds] = useState<number[]>([]);
+  const [weekPattern, setWeekPattern] = useState<WeekPattern>('all');
   const [isBusy, setIsBusy] = useState(false);
-  const teachers = useQuery({ queryKey: planKeys.options(camId, 'teachers'), queryFn: fetchTeacherOptions, enabled: isOpen });
-  const rooms = useQuery({ queryKey: planKeys.options(camId, 'rooms'), queryFn: fetchRoomOptions, enabled: isOpen });
+  const [editing, setEditing] = useState<TimetableActivity | null>(null);
+  const needsOptions = isOpen || editing !== null;
+  const teachers = useQuery({ queryKey: planKeys.options(camId, 'teachers'), queryFn: fetchTeacherOptions, enabled: needsOptions });
+  const rooms = useQuery({ queryKey: planKeys.options(camId, 'rooms'), queryFn: fetchRoomOptions, enabled: needsOptions });
+  const locale = getLocale();
   const parsed = parseLessons(lessons);
 
   const teacherName = new Map(plan.teachers.map((x) => [x.id, x.name]));
@@ -53,7 +58,14 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
     if (!parsed) return;
     setIsBusy(true);
     try {
-      await addActivity(plan.id, { subjectName: subject.trim(), teacherIds, studentSetIds: setIds, durations: parsed, roomIds });
+      await addActivity(plan.id, {
+        subjectName: subject.trim(),
+        teacherIds,
+        studentSetIds: setIds,
+        durations: parsed,
+        roomIds,
+        weekPattern,
+      });
       showSuccess(t('tplan.activity.added', { count: parsed.length }));
       setIsOpen(false);
       await refresh();
@@ -62,6 +74,11 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
     } finally {
       setIsBusy(false);
     }
+  };
+  const save = async (a: TimetableActivity, body: Record<string, unknown>) => {
+    await updateActivity(plan.id, a.id, body);
+    showSuccess(t('tplan.activity.saved'));
+    await refresh();
   };
   const remove = async (a: TimetableActivity) => {
     try {
@@ -82,6 +99,12 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
     { title: t('tplan.activity.sets'), dataIndex: 'studentSets', render: (names: string[]) => names.join(', ') },
     { title: t('tplan.activity.length'), dataIndex: 'durationPeriods', width: 80 },
     {
+      title: t('tplan.activity.weeks'),
+      dataIndex: 'weekPattern',
+      width: 100,
+      render: (p: WeekPattern) => WEEK_PATTERN_LABELS[p][locale],
+    },
+    {
       title: t('tplan.activity.rooms'),
       dataIndex: 'roomIds',
       render: (ids: number[], a: TimetableActivity) => (
@@ -95,7 +118,7 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
         </>
       ),
     },
-    ...deleteColumns(t, canEdit, remove),
+    ...deleteColumns(t, canEdit, remove, setEditing),
   ];
 
   return (
@@ -147,6 +170,15 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
             {!parsed && <span className="arco-form-message">{t('tplan.lessonsInvalid')}</span>}
           </div>
           <div className="tplan-field">
+            <span>{t('tplan.activity.weeks')}</span>
+            <Select
+              aria-label={t('tplan.activity.weeks')}
+              options={weekOptions(locale)}
+              value={weekPattern}
+              onChange={(v: WeekPattern) => setWeekPattern(v)}
+            />
+          </div>
+          <div className="tplan-field">
             <span>{t('tplan.activity.rooms')}</span>
             <Select
               aria-label={t('tplan.activity.rooms')}
@@ -160,6 +192,14 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
           </div>
         </div>
       </Modal>
+      <ActivityEditDrawer
+        plan={plan}
+        activity={editing}
+        teacherOptions={teachers.data ?? []}
+        roomOptions={rooms.data ?? []}
+        onSave={save}
+        onClose={() => setEditing(null)}
+      />
     </div>
   );
 }

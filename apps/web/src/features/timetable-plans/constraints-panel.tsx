@@ -14,7 +14,7 @@ import { showMessageError, showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
-import { addConstraint, deleteConstraint, fetchTeacherOptions, planKeys } from './plan-api';
+import { addConstraint, deleteConstraint, fetchTeacherOptions, planKeys, updateConstraint } from './plan-api';
 import { deleteColumns } from './delete-column';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -23,15 +23,7 @@ const FORM_TYPES: readonly FormType[] = ['notAvailable', 'maxHoursDaily', 'maxGa
 
 /** The constraint a form describes, checked by the contract; an error text when it is not one. */
 export function buildConstraint(
-  form: {
-    type: FormType;
-    weight: number;
-    kind: 'teacher' | 'studentSet';
-    who: string | undefined;
-    slots: Set<string>;
-    amount: number;
-    json: string;
-  },
+  form: FormState,
   t: (key: string, params?: Record<string, string | number>) => string,
 ): TimetableConstraint | string {
   let candidate: unknown;
@@ -61,7 +53,35 @@ export function buildConstraint(
   return parsed.data;
 }
 
-/** The plan's rules: list, remove, add (availability by clicking a grid, daily limits, or any rule as JSON). */
+interface FormState {
+  type: FormType;
+  weight: number;
+  kind: 'teacher' | 'studentSet';
+  who: string | undefined;
+  slots: Set<string>;
+  amount: number;
+  json: string;
+}
+
+/** The form showing a stored constraint: its own form when it has one, else its JSON. */
+export function formFromConstraint(row: TimetableConstraintRow): FormState {
+  const { id, ...body } = row;
+  void id;
+  const empty: FormState = { type: 'json', weight: body.weight, kind: 'teacher', who: undefined, slots: new Set(), amount: 6, json: '' };
+  if ('target' in body && (body.type === 'notAvailable' || body.type === 'maxHoursDaily' || body.type === 'maxGapsPerDay')) {
+    const target = body.target;
+    const who = target.kind === 'teacher' ? target.teacherId : target.kind === 'studentSet' ? target.studentSetId : undefined;
+    if ((target.kind === 'teacher' || target.kind === 'studentSet') && who !== undefined) {
+      const base = { ...empty, type: body.type, kind: target.kind, who };
+      if (body.type === 'notAvailable') return { ...base, slots: new Set(body.slots.map((x) => `${x.day}:${x.period}`)) };
+      if (body.type === 'maxHoursDaily') return { ...base, amount: body.maxHours };
+      return { ...base, amount: body.maxGaps };
+    }
+  }
+  return { ...empty, json: JSON.stringify(body, null, 2) };
+}
+
+/** The plan's rules: list, remove, edit, add (availability by clicking a grid, daily limits, or any rule as JSON). */
 export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
   const t = useT();
   const can = usePermission();
@@ -77,6 +97,7 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
   const [amount, setAmount] = useState(6);
   const [json, setJson] = useState('');
   const [isBusy, setIsBusy] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const teachers = useQuery({ queryKey: planKeys.options(camId, 'teachers'), queryFn: fetchTeacherOptions, enabled: isOpen });
   const whoOptions =
     kind === 'teacher'
@@ -99,8 +120,9 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
     }
     setIsBusy(true);
     try {
-      await addConstraint(plan.id, built);
-      showSuccess(t('tplan.constraint.added'));
+      if (editingId === null) await addConstraint(plan.id, built);
+      else await updateConstraint(plan.id, editingId, built);
+      showSuccess(t(editingId === null ? 'tplan.constraint.added' : 'tplan.constraint.saved'));
       setIsOpen(false);
       setSlots(new Set());
       await queryClient.invalidateQueries({ queryKey: planKeys.all(camId) });
@@ -110,6 +132,19 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
       setIsBusy(false);
     }
   };
+  const openWith = (form: FormState, id: number | null) => {
+    setType(form.type);
+    setWeight(form.weight);
+    setKind(form.kind);
+    setWho(form.who);
+    setSlots(form.slots);
+    setAmount(form.amount);
+    setJson(form.json);
+    setEditingId(id);
+    setIsOpen(true);
+  };
+  const openNew = () =>
+    openWith({ type: 'notAvailable', weight: 100, kind: 'teacher', who: undefined, slots: new Set(), amount: 6, json: '' }, null);
   const remove = async (c: TimetableConstraintRow) => {
     try {
       await deleteConstraint(plan.id, c.id);
@@ -137,19 +172,19 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
         w >= 100 ? <Tag color="red">{t('tplan.constraint.hard')}</Tag> : <Tag>{t('tplan.constraint.soft', { weight: w })}</Tag>,
     },
     { title: '', dataIndex: 'id', render: (_: unknown, c: TimetableConstraintRow) => <code>{summary(c)}</code> },
-    ...deleteColumns(t, canEdit, remove),
+    ...deleteColumns(t, canEdit, remove, (c: TimetableConstraintRow) => openWith(formFromConstraint(c), c.id)),
   ];
 
   return (
     <div>
       {canEdit && (
-        <Button type="primary" icon={<IconPlus />} onClick={() => setIsOpen(true)} className="tplan-toolbar">
+        <Button type="primary" icon={<IconPlus />} onClick={openNew} className="tplan-toolbar">
           {t('tplan.constraint.add')}
         </Button>
       )}
       <Table rowKey="id" columns={columns} data={plan.constraints} pagination={{ pageSize: 50 }} size="small" />
       <Modal
-        title={t('tplan.constraint.add')}
+        title={t(editingId === null ? 'tplan.constraint.add' : 'tplan.constraint.edit')}
         visible={isOpen}
         onCancel={() => setIsOpen(false)}
         onOk={() => void submit()}

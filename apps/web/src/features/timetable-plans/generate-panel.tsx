@@ -29,6 +29,7 @@ import {
 import { ResultGrid } from './result-grid';
 import { buildGrid, gridTargets, type GridLesson, type GridView } from './result-grid-logic';
 import { RunStatusTag } from './run-status-tag';
+import { followRun } from './run-stream';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const VIEWS: readonly GridView[] = ['class', 'teacher', 'room'];
@@ -63,12 +64,22 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
   const [isBusy, setIsBusy] = useState(false);
   const canEdit = can(['educate:timetablePlan:edit']);
 
+  // Progress arrives over the run's event stream; while that is not (yet, or any longer) live, it is polled.
+  const [liveRunId, setLiveRunId] = useState<number | null>(null);
+  const isLive = runId !== null && liveRunId === runId;
   const run = useQuery({
     queryKey: planKeys.run(camId, plan.id, runId ?? 0),
     queryFn: () => fetchRun(plan.id, runId ?? 0),
     enabled: runId !== null,
-    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' ? false : 500),
+    refetchInterval: (q) => (isLive || (q.state.data && q.state.data.status !== 'running') ? false : 1000),
   });
+  useEffect(() => {
+    if (runId === null) return undefined;
+    return followRun(plan.id, runId, {
+      onRun: (r) => queryClient.setQueryData(planKeys.run(camId, plan.id, runId), r),
+      onLiveChange: (live) => setLiveRunId(live ? runId : null),
+    });
+  }, [plan.id, runId, camId, queryClient]);
   const solution = useQuery({ queryKey: planKeys.solution(camId, plan.id), queryFn: () => fetchSolution(plan.id) });
   const isRunning = run.data?.status === 'running' || (runId !== null && !run.data);
 
@@ -134,6 +145,7 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
               max={600}
               value={timeLimitS}
               onChange={(v) => setTimeLimitS(Number(v) || 1)}
+              style={{ width: 120 }}
             />
             <Button type="primary" loading={isRunning} disabled={isBusy} onClick={generate}>
               {solution.data ? t('tplan.regenerate') : t('tplan.generate')}

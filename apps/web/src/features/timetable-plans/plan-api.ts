@@ -1,5 +1,7 @@
 import type {
+  BellSchedule,
   Room,
+  StudentSetInput,
   Teacher,
   TimetableConstraint,
   TimetableImportResult,
@@ -7,6 +9,7 @@ import type {
   TimetablePlanItem,
   TimetableRun,
   TimetableSolution,
+  WeekPattern,
 } from '@campus/contract';
 import { downloadFile } from '../../lib/list-page/download';
 import type { PageResult } from '../../lib/list-page/list-query';
@@ -58,10 +61,24 @@ export interface ActivityBody {
   durations: number[];
   minDaysBetween?: number;
   roomIds?: number[];
+  weekPattern?: WeekPattern;
 }
 
 export async function addActivity(planId: number, body: ActivityBody): Promise<void> {
   await request.post<unknown>(`${base}/${planId}/activities`, json(body), JSON_CONFIG);
+}
+
+/** Changes one lesson (the contract's timetableActivityUpdateSchema body). */
+export async function updateActivity(planId: number, activityId: number, body: Record<string, unknown>): Promise<void> {
+  await request.put<unknown>(`${base}/${planId}/activities/${activityId}`, json(body), JSON_CONFIG);
+}
+
+export async function updateBellSchedule(planId: number, bellSchedule: BellSchedule): Promise<void> {
+  await request.put<unknown>(`${base}/${planId}`, json({ bellSchedule }), JSON_CONFIG);
+}
+
+export async function saveStudentSets(planId: number, studentSets: StudentSetInput[]): Promise<void> {
+  await request.put<unknown>(`${base}/${planId}/student-sets`, json({ studentSets }), JSON_CONFIG);
 }
 
 export async function deleteActivity(planId: number, activityId: number): Promise<void> {
@@ -70,6 +87,10 @@ export async function deleteActivity(planId: number, activityId: number): Promis
 
 export async function addConstraint(planId: number, body: TimetableConstraint): Promise<void> {
   await request.post<unknown>(`${base}/${planId}/constraints`, json(body), JSON_CONFIG);
+}
+
+export async function updateConstraint(planId: number, constraintId: number, body: TimetableConstraint): Promise<void> {
+  await request.put<unknown>(`${base}/${planId}/constraints/${constraintId}`, json(body), JSON_CONFIG);
 }
 
 export async function deleteConstraint(planId: number, constraintId: number): Promise<void> {

@@ -2,49 +2,22 @@ import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Result from '@arco-design/web-react/es/Result';
 import Spin from '@arco-design/web-react/es/Spin';
-import Table from '@arco-design/web-react/es/Table';
 import Tabs from '@arco-design/web-react/es/Tabs';
 import { IconArrowLeft } from '@arco-design/web-react/icon';
-import type { TimetablePlan } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { useSessionStore } from '../../lib/session';
 import { ActivitiesPanel } from './activities-panel';
+import { BellPanel } from './bell-panel';
 import { ConstraintsPanel } from './constraints-panel';
 import { GeneratePanel } from './generate-panel';
 import { fetchPlan, planKeys } from './plan-api';
 import { RunStatusTag } from './run-status-tag';
+import { StudentSetsPanel } from './student-sets-panel';
 import './plan-messages';
 import './timetable-plans.css';
-
-function BellPanel({ plan }: { plan: TimetablePlan }) {
-  const t = useT();
-  return (
-    <div>
-      <p>
-        {t('tplan.bell.days')}: {plan.days.map((d) => d.name).join(', ')}
-      </p>
-      <Table
-        rowKey="index"
-        size="small"
-        pagination={false}
-        data={plan.periods}
-        columns={[
-          { title: '#', dataIndex: 'index', width: 60 },
-          { title: t('tplan.field.name'), dataIndex: 'name' },
-          {
-            title: t('tplan.bell.period', { period: '' }).trim(),
-            dataIndex: 'startTime',
-            render: (_: unknown, p: TimetablePlan['periods'][number]) =>
-              p.startTime ? `${p.startTime}-${p.endTime ?? ''}` : t('tplan.bell.noTimes'),
-          },
-        ]}
-      />
-    </div>
-  );
-}
 
 /** One plan: its lessons, rules and bell schedule, and generating, reviewing and applying its timetable. */
 export function TimetablePlanEditorPage() {
@@ -75,7 +48,10 @@ export function TimetablePlanEditorPage() {
                 <ConstraintsPanel plan={data} />
               </Tabs.TabPane>
               <Tabs.TabPane key="bell" title={t('tplan.tab.bell')}>
-                <BellPanel plan={data} />
+                <BellPanel key={data.updatedAt} plan={data} />
+              </Tabs.TabPane>
+              <Tabs.TabPane key="sets" title={`${t('tplan.tab.sets')} (${data.studentSets.length})`}>
+                <StudentSetsPanel key={data.updatedAt} plan={data} />
               </Tabs.TabPane>
               <Tabs.TabPane key="generate" title={t('tplan.tab.generate')}>
                 <GeneratePanel plan={data} />

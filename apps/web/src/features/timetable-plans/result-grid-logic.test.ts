@@ -17,6 +17,7 @@ const activity = (id: number, over: Partial<TimetablePlan['activities'][number]>
   size: null,
   roomIds: [],
   courseId: null,
+  weekPattern: 'all',
   locked: null,
   ...over,
 });

@@ -35,7 +35,8 @@ export function ResultGrid({ plan, cells, label, onMove, onToggleLock }: ResultG
           <tr key={p.index}>
             <th scope="row">
               {p.name}
-              {p.startTime ? <div>{`${p.startTime}-${p.endTime ?? ''}`}</div> : null}
+              {/* An imported FET hour is often named by its times: those are not shown twice. */}
+              {p.startTime && !p.name.includes(p.startTime) ? <div>{`${p.startTime}-${p.endTime ?? ''}`}</div> : null}
             </th>
             {plan.days.map((d) => {
               const key = `${d.index}:${p.index}`;

@@ -1,0 +1,2 @@
+ALTER TABLE "timetable_activities" ADD COLUMN "week_pattern" varchar(8) DEFAULT 'all' NOT NULL;--> statement-breakpoint
+ALTER TABLE "timetable_activities" ADD CONSTRAINT "timetable_activities_pattern_ck" CHECK ("timetable_activities"."week_pattern" in ('all', 'odd', 'even'));
