@@ -2,6 +2,15 @@ import type { Locale } from './constants.js';
 
 type Label = Record<Locale, string>;
 
+/** Columns several resources share, named once so they read alike everywhere. */
+const NAME = { 'zh-CN': '姓名', 'en-US': 'Name' } as const;
+const GENDER = { 'zh-CN': '性别', 'en-US': 'Gender' } as const;
+const PHONE = { 'zh-CN': '手机号', 'en-US': 'Phone' } as const;
+const EMAIL = { 'zh-CN': '邮箱', 'en-US': 'Email' } as const;
+const STATUS = { 'zh-CN': '状态', 'en-US': 'Status' } as const;
+const REGION_CODE = { 'zh-CN': '籍贯代码', 'en-US': 'Native place code' } as const;
+const STAFF_NO = { 'zh-CN': '工号', 'en-US': 'Staff No.' } as const;
+
 /**
  * Column names of the educate resources in both languages: table headers on
  * the web, header rows of exports and import templates.
@@ -9,44 +18,44 @@ type Label = Record<Locale, string>;
 export const FIELD_LABELS = {
   student: {
     studentNo: { 'zh-CN': '学号', 'en-US': 'Student No.' },
-    name: { 'zh-CN': '姓名', 'en-US': 'Name' },
-    gender: { 'zh-CN': '性别', 'en-US': 'Gender' },
+    name: NAME,
+    gender: GENDER,
     birthDate: { 'zh-CN': '出生日期', 'en-US': 'Birth date' },
     grade: { 'zh-CN': '年级', 'en-US': 'Grade' },
     className: { 'zh-CN': '班级', 'en-US': 'Class' },
-    phone: { 'zh-CN': '手机号', 'en-US': 'Phone' },
-    email: { 'zh-CN': '邮箱', 'en-US': 'Email' },
+    phone: PHONE,
+    email: EMAIL,
     guardianName: { 'zh-CN': '监护人', 'en-US': 'Guardian' },
     guardianPhone: { 'zh-CN': '监护人电话', 'en-US': 'Guardian phone' },
     guardianRelation: { 'zh-CN': '监护关系', 'en-US': 'Relation' },
-    status: { 'zh-CN': '状态', 'en-US': 'Status' },
+    status: STATUS,
     enrolDate: { 'zh-CN': '入学日期', 'en-US': 'Enrol date' },
     remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
-    regionCode: { 'zh-CN': '籍贯代码', 'en-US': 'Native place code' },
+    regionCode: REGION_CODE,
     address: { 'zh-CN': '家庭住址', 'en-US': 'Address' },
   },
   teacher: {
-    staffNo: { 'zh-CN': '工号', 'en-US': 'Staff No.' },
-    name: { 'zh-CN': '姓名', 'en-US': 'Name' },
-    gender: { 'zh-CN': '性别', 'en-US': 'Gender' },
-    phone: { 'zh-CN': '手机号', 'en-US': 'Phone' },
-    email: { 'zh-CN': '邮箱', 'en-US': 'Email' },
+    staffNo: STAFF_NO,
+    name: NAME,
+    gender: GENDER,
+    phone: PHONE,
+    email: EMAIL,
     subject: { 'zh-CN': '任教学科', 'en-US': 'Subject' },
     title: { 'zh-CN': '职称', 'en-US': 'Title' },
-    status: { 'zh-CN': '状态', 'en-US': 'Status' },
+    status: STATUS,
     hireDate: { 'zh-CN': '入职日期', 'en-US': 'Hire date' },
-    regionCode: { 'zh-CN': '籍贯代码', 'en-US': 'Native place code' },
+    regionCode: REGION_CODE,
     address: { 'zh-CN': '住址', 'en-US': 'Address' },
   },
   /** The columns of a manager file (department and linked account are set in the console). */
   manager: {
-    staffNo: { 'zh-CN': '工号', 'en-US': 'Staff No.' },
-    name: { 'zh-CN': '姓名', 'en-US': 'Name' },
-    gender: { 'zh-CN': '性别', 'en-US': 'Gender' },
-    phone: { 'zh-CN': '手机号', 'en-US': 'Phone' },
-    email: { 'zh-CN': '邮箱', 'en-US': 'Email' },
+    staffNo: STAFF_NO,
+    name: NAME,
+    gender: GENDER,
+    phone: PHONE,
+    email: EMAIL,
     position: { 'zh-CN': '职务', 'en-US': 'Position' },
-    status: { 'zh-CN': '状态', 'en-US': 'Status' },
+    status: STATUS,
   },
   /** The columns of a course export: term and teacher by name, not by id. */
   course: {
@@ -58,7 +67,7 @@ export const FIELD_LABELS = {
     enrolled: { 'zh-CN': '选课人数', 'en-US': 'Enrolled' },
     credits: { 'zh-CN': '学分', 'en-US': 'Credits' },
     hours: { 'zh-CN': '课时', 'en-US': 'Hours' },
-    status: { 'zh-CN': '状态', 'en-US': 'Status' },
+    status: STATUS,
     description: { 'zh-CN': '课程简介', 'en-US': 'Description' },
   },
 } as const satisfies Record<string, Record<string, Label>>;

@@ -150,6 +150,13 @@ export function withRegionCheck<T extends z.ZodType<Record<string, unknown>>>(sc
   });
 }
 
+/** A resource's schemas with the region check on what writes (create and update), for forms and imports alike. */
+export function withRegionChecks<S extends { create: z.ZodType<Record<string, unknown>>; update: z.ZodType<Record<string, unknown>> }>(
+  schemas: S,
+): S {
+  return { ...schemas, create: withRegionCheck(schemas.create), update: withRegionCheck(schemas.update) };
+}
+
 /** The list filter: this region or anything under it (an unknown code matches nothing). */
 export function regionFilterSql(column: PgColumn, code: unknown): SQL | undefined {
   if (typeof code !== 'string' || !code) return undefined;

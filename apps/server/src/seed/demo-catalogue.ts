@@ -88,171 +88,81 @@ export interface CourseSpec {
 const S = (periods: 1 | 2, part: SessionRequest['part'], pattern?: SessionRequest['pattern']): SessionRequest =>
   pattern ? { periods, part, pattern } : { periods, part };
 
+/** A catalogue row: what every course has, in the order a timetabler reads it, then its description and what sets it apart. */
+const course = (
+  code: string,
+  name: string,
+  subject: Subject,
+  capacity: number,
+  rooms: readonly RoomKind[],
+  sessions: readonly SessionRequest[],
+  more: Omit<CourseSpec, 'code' | 'name' | 'subject' | 'capacity' | 'rooms' | 'sessions'>,
+): CourseSpec => ({ code, name, subject, capacity, rooms, sessions, ...more });
+
 export const CURRENT_COURSES: readonly CourseSpec[] = [
-  {
-    code: 'CS101',
-    name: '程序设计基础',
-    subject: '信息技术',
-    capacity: 40,
-    rooms: ['computer'],
-    sessions: [S(2, 'pm'), S(1, 'any')],
+  // code, name, subject, places, room kinds, weekly sessions, then the rest
+  course('CS101', '程序设计基础', '信息技术', 40, ['computer'], [S(2, 'pm'), S(1, 'any')], {
     full: true,
     description: '以 Python 为工具，学习变量、分支、循环、函数与简单数据结构，完成小型项目实践。',
-  },
-  {
-    code: 'MATH101',
-    name: '数学必修一',
+  }),
+  course('MATH101', '数学必修一', '数学', 48, ['class'], [S(1, 'am'), S(1, 'am'), S(1, 'any')], {
     springName: '数学必修二',
-    subject: '数学',
-    capacity: 48,
-    rooms: ['class'],
-    sessions: [S(1, 'am'), S(1, 'am'), S(1, 'any')],
     grades: ['高一'],
     description: '集合与常用逻辑用语、函数的概念与性质、指数函数与对数函数、三角函数。',
-  },
-  {
-    code: 'MATH205',
-    name: '数学建模',
-    subject: '数学',
-    capacity: 40,
-    rooms: ['class'],
-    sessions: [S(2, 'pm')],
+  }),
+  course('MATH205', '数学建模', '数学', 40, ['class'], [S(2, 'pm')], {
     grades: ['高二', '高三'],
     description: '从生活问题出发建立数学模型，经历数据收集、模型求解与检验的完整过程。',
-  },
-  {
-    code: 'CHN101',
-    name: '语文：整本书阅读',
-    subject: '语文',
-    capacity: 48,
-    rooms: ['class'],
-    sessions: [S(1, 'am'), S(1, 'any')],
+  }),
+  course('CHN101', '语文：整本书阅读', '语文', 48, ['class'], [S(1, 'am'), S(1, 'any')], {
     grades: ['高一', '高二'],
     description: '精读《乡土中国》《红楼梦》等经典，学习梳理、批注与专题研讨的方法。',
-  },
-  {
-    code: 'CHN215',
-    name: '古诗文鉴赏',
-    subject: '语文',
-    capacity: 45,
-    rooms: ['class'],
-    sessions: [S(1, 'any')],
+  }),
+  course('CHN215', '古诗文鉴赏', '语文', 45, ['class'], [S(1, 'any')], {
     description: '选读先秦至明清的代表性诗文，体会意象、格律与情感表达。',
-  },
-  {
-    code: 'ENG101',
-    name: '英语阅读与写作',
-    subject: '英语',
-    capacity: 45,
-    rooms: ['class'],
-    sessions: [S(1, 'am'), S(1, 'am')],
+  }),
+  course('ENG101', '英语阅读与写作', '英语', 45, ['class'], [S(1, 'am'), S(1, 'am')], {
     grades: ['高一', '高二'],
     description: '围绕主题语境开展精读与泛读，训练概要写作与读后续写。',
-  },
-  {
-    code: 'ENG130',
-    name: '英语听说',
-    subject: '英语',
-    capacity: 40,
-    rooms: ['class'],
-    sessions: [S(1, 'pm')],
+  }),
+  course('ENG130', '英语听说', '英语', 40, ['class'], [S(1, 'pm')], {
     status: 'closed',
     description: '情景对话、主题演讲与听力策略训练，提升口语表达的流利度与准确性。',
-  },
-  {
-    code: 'PHY201',
-    name: '物理实验探究',
-    subject: '物理',
-    capacity: 36,
-    rooms: ['physics'],
-    sessions: [S(2, 'pm'), S(1, 'any', 'odd')],
+  }),
+  course('PHY201', '物理实验探究', '物理', 36, ['physics'], [S(2, 'pm'), S(1, 'any', 'odd')], {
     grades: ['高二', '高三'],
     description: '动手完成力学、电学经典实验，学习误差分析与实验报告撰写。单周加开一节数据处理课。',
-  },
-  {
-    code: 'CHEM110',
-    name: '化学与生活',
-    subject: '化学',
-    capacity: 32,
-    rooms: ['chemistry'],
-    sessions: [S(1, 'any'), S(2, 'pm', 'even')],
+  }),
+  course('CHEM110', '化学与生活', '化学', 32, ['chemistry'], [S(1, 'any'), S(2, 'pm', 'even')], {
     description: '从食品、材料、能源中的化学现象入手，双周开展分组实验。',
-  },
-  {
-    code: 'BIO201',
-    name: '生物学实验',
-    subject: '生物',
-    capacity: 30,
-    rooms: ['biology'],
-    sessions: [S(2, 'am')],
+  }),
+  course('BIO201', '生物学实验', '生物', 30, ['biology'], [S(2, 'am')], {
     grades: ['高二', '高三'],
     description: '显微观察、细胞与遗传相关实验，培养科学探究能力。',
-  },
-  {
-    code: 'HIS120',
-    name: '中国近现代史专题',
-    subject: '历史',
-    capacity: 45,
-    rooms: ['class'],
-    sessions: [S(1, 'any'), S(1, 'any')],
+  }),
+  course('HIS120', '中国近现代史专题', '历史', 45, ['class'], [S(1, 'any'), S(1, 'any')], {
     description: '以史料研读为主线，梳理 1840 年以来中国社会的变迁。',
-  },
-  {
-    code: 'GEO110',
-    name: '人文地理',
-    subject: '地理',
-    capacity: 45,
-    rooms: ['class'],
-    sessions: [S(1, 'any')],
+  }),
+  course('GEO110', '人文地理', '地理', 45, ['class'], [S(1, 'any')], {
     description: '人口、城镇化、产业区位与区域发展，结合本地城市开展调查。',
-  },
-  {
-    code: 'POL101',
-    name: '思想政治：经济与社会',
-    subject: '政治',
-    capacity: 48,
-    rooms: ['class'],
-    sessions: [S(1, 'am'), S(1, 'any')],
+  }),
+  course('POL101', '思想政治：经济与社会', '政治', 48, ['class'], [S(1, 'am'), S(1, 'any')], {
     grades: ['高一'],
     description: '认识我国基本经济制度与社会主义市场经济，开展议题式学习。',
-  },
-  {
-    code: 'PE110',
-    name: '篮球',
-    subject: '体育',
-    capacity: 40,
-    rooms: ['gym'],
-    sessions: [S(1, 'late'), S(1, 'pm')],
+  }),
+  course('PE110', '篮球', '体育', 40, ['gym'], [S(1, 'late'), S(1, 'pm')], {
     description: '运球、传接球、投篮等基本技术与半场战术配合，每学期组织班级联赛。',
-  },
-  {
-    code: 'PE120',
-    name: '羽毛球',
-    subject: '体育',
-    capacity: 32,
-    rooms: ['gym'],
-    sessions: [S(1, 'late')],
+  }),
+  course('PE120', '羽毛球', '体育', 32, ['gym'], [S(1, 'late')], {
     status: 'draft',
     description: '握拍、步法、高远球与网前技术；场地排定后开放选课。',
-  },
-  {
-    code: 'MUS101',
-    name: '合唱',
-    subject: '音乐',
-    capacity: 50,
-    rooms: ['music'],
-    sessions: [S(1, 'late')],
+  }),
+  course('MUS101', '合唱', '音乐', 50, ['music'], [S(1, 'late')], {
     description: '发声训练与多声部合唱，排练曲目参加校园艺术节展演。',
-  },
-  {
-    code: 'ART110',
-    name: '书法',
-    subject: '美术',
-    capacity: 30,
-    rooms: ['art'],
-    sessions: [S(2, 'pm')],
+  }),
+  course('ART110', '书法', '美术', 30, ['art'], [S(2, 'pm')], {
     description: '临习楷书与行书经典碑帖，了解书法史与鉴赏方法。',
-  },
+  }),
 ];
 
 /** A few courses of the previous term, kept for history (closed, no timetable). */

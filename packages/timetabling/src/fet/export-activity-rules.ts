@@ -3,24 +3,8 @@ import { escapeXml, type FetWriter } from './export-writer.js';
 
 /** Writes a constraint on activities (preferred times and rooms, min days, same start, not overlapping, ends the day). */
 export function writeActivityConstraint(wr: FetWriter, c: Constraint): void {
-  const {
-    fetIds,
-    skip,
-    time,
-    space,
-    teacherName,
-    setName,
-    subjectName,
-    tagName,
-    roomName,
-    dayName,
-    hourName,
-    fetIdsOf,
-    block,
-    times,
-    filterFields,
-    isFilter,
-  } = wr;
+  const { fetIds, fetIdsOf, skip, time, space, block, times, filterFields, isFilter } = wr;
+  const { teacherName, setName, subjectName, tagName, roomName, dayName, hourName } = wr;
   const w = c.weight;
   const comment = c.comment ?? '';
   switch (c.type) {

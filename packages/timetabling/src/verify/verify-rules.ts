@@ -2,29 +2,10 @@ import { num, str, type Lesson, type Node, type VerifyContext } from './verify-x
 
 /** Checks one hard FET constraint on the timetable; false when this verifier does not know its type. */
 export function checkConstraint(type: string, c: Node, v: VerifyContext): boolean {
-  const {
-    days,
-    hours,
-    H,
-    leafNames,
-    subgroupsOf,
-    lessons,
-    fail,
-    placedLessons,
-    busySubgroup,
-    slotList,
-    teachersFor,
-    subgroupsFor,
-    profilesOf,
-    nameOf,
-    lessonsOf,
-    matches,
-    componentOf,
-    idsOf,
-    placedOnly,
-    addRoomRule,
-    roomsOf,
-  } = v;
+  // What the rules read, by kind: the timetable, lookups over it, the helpers that filter and report.
+  const { days, hours, H, lessons, placedLessons, slotList, leafNames } = v;
+  const { subgroupsOf, busySubgroup, teachersFor, subgroupsFor, profilesOf, nameOf, lessonsOf, matches, componentOf, idsOf, roomsOf } = v;
+  const { placedOnly, fail, addRoomRule } = v;
   switch (type) {
     case 'ConstraintBasicCompulsoryTime':
     case 'ConstraintBasicCompulsorySpace':

@@ -13,6 +13,7 @@ import {
 import { managers } from '../../db/schema/campus.js';
 import { depts, users } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
+import { equalityFilters, pickColumns } from '../../lib/columns.js';
 import { type CampusCrudSpec, type CampusIoSpec, type Values } from '../../resources/campus-resource.js';
 import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
 import { importRoute } from '../../resources/import-route.js';
@@ -44,19 +45,10 @@ export const managerSpec: CampusCrudSpec<typeof managers> = {
   table: managers,
   perms: { list: Perm.managerList, add: Perm.managerAdd, edit: Perm.managerEdit, delete: Perm.managerDelete },
   schemas: { create: managerCreateSchema, update: managerUpdateSchema, query: managerQuerySchema, item: managerSchema },
-  sortColumns: {
-    staffNo: managers.staffNo,
-    name: managers.name,
-    position: managers.position,
-    status: managers.status,
-    createdAt: managers.createdAt,
-  },
+  sortColumns: pickColumns(managers, ['staffNo', 'name', 'position', 'status', 'createdAt']),
   defaultOrder: { column: managers.createdAt, direction: 'desc' },
   keywordColumns: [managers.staffNo, managers.name, managers.phone],
-  filters: (q: Values) => [
-    q.status ? eq(managers.status, q.status as string) : undefined,
-    q.deptId ? eq(managers.deptId, q.deptId as number) : undefined,
-  ],
+  filters: (q: Values) => equalityFilters(q, managers, ['status', 'deptId']),
   uniques: [{ field: 'staffNo', column: managers.staffNo, constraint: 'managers_cam_no_uq' }],
   toValues: (body) => ({ ...body }),
   toItem: toManager,

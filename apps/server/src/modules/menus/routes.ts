@@ -3,23 +3,20 @@ import { z } from 'zod';
 import {
   envelopeSchema,
   errorSchema,
-  idParamsSchema,
   menuCreateSchema,
   menuItemSchema,
   menuNodeSchema,
   menuQuerySchema,
   menuSchema,
   menuUpdateSchema,
-  okSchema,
-  pageSchema,
   Perm,
 } from '@campus/contract';
 import { getPrincipal, requirePerm, signedIn } from '../../plugins/access.js';
+import { createRecordRoutes, SYSTEM_TAGS } from '../../resources/record-routes.js';
+import { RESOURCE_ERRORS } from '../../resources/route-parts.js';
 import { createMenu, deleteMenu, getAdminMenuTree, getMenu, listMenus, updateMenu } from './admin-service.js';
 import { getMenuTree } from './service.js';
 
-const tags = ['system'];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const base = '/system/menus';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,19 +33,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ code: 0, msg: 'ok', data: await getMenuTree(app.db, getPrincipal(request).perms) }),
   );
 
-  app.get(
-    base,
-    {
-      config: { access: requirePerm(Perm.menuList, 'global') },
-      schema: {
-        tags,
-        summary: 'List menus flat (keyword: name, path or locale prefix)',
-        querystring: menuQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(menuSchema)), ...errors },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await listMenus(app.db, request.query) }),
-  );
+  const record = createRecordRoutes(base, menuSchema);
+  app.route(record.list(Perm.menuList, 'List menus flat (keyword: name, path or locale prefix)', menuQuerySchema, listMenus));
 
   app.get(
     `${base}/tree`,
@@ -56,65 +42,16 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       // The role-menu page needs the tree to tick boxes in.
       config: { access: requirePerm([Perm.menuList, Perm.roleAssign], 'global') },
       schema: {
-        tags,
+        tags: SYSTEM_TAGS,
         summary: 'Every menu as a tree with ids, unfiltered',
-        response: { 200: envelopeSchema(z.array(menuNodeSchema)), ...errors },
+        response: { 200: envelopeSchema(z.array(menuNodeSchema)), ...RESOURCE_ERRORS },
       },
     },
     async () => ({ code: 0, msg: 'ok', data: await getAdminMenuTree(app.db) }),
   );
 
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: requirePerm(Perm.menuList, 'global') },
-      schema: { tags, summary: 'One menu', params: idParamsSchema, response: { 200: envelopeSchema(menuSchema), ...errors } },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await getMenu(app.db, request.params.id) }),
-  );
-
-  app.post(
-    base,
-    {
-      config: { access: requirePerm(Perm.menuAdd, 'global') },
-      schema: { tags, summary: 'Create a menu', body: menuCreateSchema, response: { 201: envelopeSchema(menuSchema), ...errors } },
-    },
-    async (request, reply) => {
-      const data = await createMenu(request, request.body);
-      reply.code(201);
-      return { code: 0, msg: 'ok', data };
-    },
-  );
-
-  app.put(
-    `${base}/:id`,
-    {
-      config: { access: requirePerm(Perm.menuEdit, 'global') },
-      schema: {
-        tags,
-        summary: 'Update a menu (no cycles; perm codes must exist)',
-        params: idParamsSchema,
-        body: menuUpdateSchema,
-        response: { 200: envelopeSchema(menuSchema), ...errors },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await updateMenu(request, request.params.id, request.body) }),
-  );
-
-  app.delete(
-    `${base}/:id`,
-    {
-      config: { access: requirePerm(Perm.menuDelete, 'global') },
-      schema: {
-        tags,
-        summary: 'Delete a menu (409 while it has children)',
-        params: idParamsSchema,
-        response: { 200: okSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await deleteMenu(request, request.params.id);
-      return { code: 0, msg: 'ok', data: null };
-    },
-  );
+  app.route(record.get(Perm.menuList, 'One menu', getMenu));
+  app.route(record.create(Perm.menuAdd, 'Create a menu', menuCreateSchema, createMenu));
+  app.route(record.update(Perm.menuEdit, 'Update a menu (no cycles; perm codes must exist)', menuUpdateSchema, updateMenu));
+  app.route(record.remove(Perm.menuDelete, 'Delete a menu (409 while it has children)', deleteMenu));
 };

@@ -24,6 +24,7 @@ import { courses, rooms, scheduleEntries, teachers, terms } from '../../db/schem
 import { campuses } from '../../db/schema/system.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
+import { pickColumns } from '../../lib/columns.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { findFreeSlots } from './free-slots.js';
@@ -69,17 +70,10 @@ async function loadCourse(scope: CampusScope, id: number): Promise<CourseWithTer
     .select(
       courses,
       {
-        id: courses.id,
-        code: courses.code,
-        name: courses.name,
-        termId: courses.termId,
-        teacherId: courses.teacherId,
-        capacity: courses.capacity,
+        ...pickColumns(courses, ['id', 'code', 'name', 'termId', 'teacherId', 'capacity']),
         enrolled: courses.enrolledCount,
         termName: terms.name,
-        academicYear: terms.academicYear,
-        startDate: terms.startDate,
-        endDate: terms.endDate,
+        ...pickColumns(terms, ['academicYear', 'startDate', 'endDate']),
       },
       eq(courses.id, id),
     )

@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   FIELD_LABELS,
@@ -11,13 +11,14 @@ import {
 } from '@campus/contract';
 import { courses, enrolments, students } from '../../db/schema/campus.js';
 import { assertNoGraduates } from '../../lib/class-intake.js';
+import { equalityFilters, pickColumns } from '../../lib/columns.js';
 import { inReach, loadStudentReach } from '../../plugins/data-scope.js';
 import { type CampusCrudSpec, type CampusIoSpec, type Values } from '../../resources/campus-resource.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';
 import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
 import { importRoute } from '../../resources/import-route.js';
-import { regionFilterSql, withRegionCheck } from '../../lib/regions.js';
+import { regionFilterSql, withRegionChecks } from '../../lib/regions.js';
 import { bulkRoute } from './bulk.js';
 import { checkStudentRows, describeStudentChanges, guardStudentWrite } from './student-rules.js';
 
@@ -53,32 +54,15 @@ export const studentSpec: CampusCrudSpec<typeof students> = {
   thing: 'student',
   table: students,
   perms: { list: Perm.studentList, add: Perm.studentAdd, edit: Perm.studentEdit, delete: Perm.studentDelete },
-  schemas: {
-    create: withRegionCheck(studentCreateSchema),
-    update: withRegionCheck(studentUpdateSchema),
-    query: studentQuerySchema,
-    item: studentSchema,
-  },
-  sortColumns: {
-    studentNo: students.studentNo,
-    name: students.name,
-    grade: students.grade,
-    className: students.className,
-    status: students.status,
-    birthDate: students.birthDate,
-    enrolDate: students.enrolDate,
-    createdAt: students.createdAt,
-  },
+  schemas: withRegionChecks({ create: studentCreateSchema, update: studentUpdateSchema, query: studentQuerySchema, item: studentSchema }),
+  sortColumns: pickColumns(students, ['studentNo', 'name', 'grade', 'className', 'status', 'birthDate', 'enrolDate', 'createdAt']),
   defaultOrder: { column: students.createdAt, direction: 'desc' },
   keywordColumns: [students.studentNo, students.name, students.phone],
   keywordGrams: students.searchGrams,
   filters: (q: Values) => [
-    q.status ? eq(students.status, q.status as string) : undefined,
-    q.gender ? eq(students.gender, q.gender as string) : undefined,
-    q.grade ? eq(students.grade, q.grade as string) : undefined,
-    q.className ? eq(students.className, q.className as string) : undefined,
+    ...equalityFilters(q, students, ['status', 'gender', 'grade', 'className']),
     regionFilterSql(students.regionCode, q.regionCode),
-    q.classId ? eq(students.classId, q.classId as number) : undefined,
+    ...equalityFilters(q, students, ['classId']),
   ],
   uniques: [{ field: 'studentNo', column: students.studentNo, constraint: 'students_cam_no_uq' }],
   // A class given by id wins over names: the names are the class's (migration 0016).

@@ -12,12 +12,13 @@ import {
 import { courses, scheduleEntries, teachers } from '../../db/schema/campus.js';
 import { users } from '../../db/schema/system.js';
 import { AppError } from '../../lib/app-error.js';
+import { equalityFilters, pickColumns } from '../../lib/columns.js';
 import { type CampusCrudSpec, type CampusIoSpec, type Reference, type Values } from '../../resources/campus-resource.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';
 import { exportRoute, importTemplateRoute } from '../../resources/export-routes.js';
 import { importRoute } from '../../resources/import-route.js';
-import { regionFilterSql, withRegionCheck } from '../../lib/regions.js';
+import { regionFilterSql, withRegionChecks } from '../../lib/regions.js';
 import { ResultCode } from '@campus/contract';
 
 type Row = typeof teachers.$inferSelect;
@@ -45,28 +46,13 @@ export const teacherSpec: CampusCrudSpec<typeof teachers> = {
   thing: 'teacher',
   table: teachers,
   perms: { list: Perm.teacherList, add: Perm.teacherAdd, edit: Perm.teacherEdit, delete: Perm.teacherDelete },
-  schemas: {
-    create: withRegionCheck(teacherCreateSchema),
-    update: withRegionCheck(teacherUpdateSchema),
-    query: teacherQuerySchema,
-    item: teacherSchema,
-  },
-  sortColumns: {
-    staffNo: teachers.staffNo,
-    name: teachers.name,
-    subject: teachers.subject,
-    title: teachers.title,
-    status: teachers.status,
-    hireDate: teachers.hireDate,
-    createdAt: teachers.createdAt,
-  },
+  schemas: withRegionChecks({ create: teacherCreateSchema, update: teacherUpdateSchema, query: teacherQuerySchema, item: teacherSchema }),
+  sortColumns: pickColumns(teachers, ['staffNo', 'name', 'subject', 'title', 'status', 'hireDate', 'createdAt']),
   defaultOrder: { column: teachers.createdAt, direction: 'desc' },
   keywordColumns: [teachers.staffNo, teachers.name, teachers.phone],
   keywordGrams: teachers.searchGrams,
   filters: (q: Values) => [
-    q.status ? eq(teachers.status, q.status as string) : undefined,
-    q.gender ? eq(teachers.gender, q.gender as string) : undefined,
-    q.subject ? eq(teachers.subject, q.subject as string) : undefined,
+    ...equalityFilters(q, teachers, ['status', 'gender', 'subject']),
     regionFilterSql(teachers.regionCode, q.regionCode),
   ],
   uniques: [{ field: 'staffNo', column: teachers.staffNo, constraint: 'teachers_cam_no_uq' }],

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema/campus.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { CampusScope } from '../../lib/campus-scope.js';
+import { pickColumns } from '../../lib/columns.js';
 
 /** The plan row's JSON lists, as stored. */
 export interface StoredDay {
@@ -98,17 +99,9 @@ export async function loadPlanRow(scope: CampusScope, id: number) {
     .select(
       timetablePlans,
       {
-        id: timetablePlans.id,
-        name: timetablePlans.name,
-        termId: timetablePlans.termId,
+        ...pickColumns(timetablePlans, ['id', 'name', 'termId']),
         termName: terms.name,
-        days: timetablePlans.days,
-        periods: timetablePlans.periods,
-        subjects: timetablePlans.subjects,
-        activityTags: timetablePlans.activityTags,
-        studentSets: timetablePlans.studentSets,
-        appliedAt: timetablePlans.appliedAt,
-        updatedAt: timetablePlans.updatedAt,
+        ...pickColumns(timetablePlans, ['days', 'periods', 'subjects', 'activityTags', 'studentSets', 'appliedAt', 'updatedAt']),
       },
       eq(timetablePlans.id, id),
     )

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   envelopeSchema,
-  errorSchema,
   forceLogoutResultSchema,
   formatMessage,
   idParamsSchema,
@@ -22,6 +21,8 @@ import {
   userUpdateSchema,
 } from '@campus/contract';
 import { requirePerm } from '../../plugins/access.js';
+import { createRecordRoutes, SYSTEM_TAGS } from '../../resources/record-routes.js';
+import { RESOURCE_ERRORS } from '../../resources/route-parts.js';
 import {
   createUser,
   deleteUsers,
@@ -36,24 +37,11 @@ import {
   updateUser,
 } from './service.js';
 
-const tags = ['system'];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const base = '/system/users';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    base,
-    {
-      config: { access: requirePerm(Perm.userList, 'global') },
-      schema: {
-        tags,
-        summary: 'List user accounts (keyword: username, nickname or phone prefix)',
-        querystring: userQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(userSchema)), ...errors },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await listUsers(app.db, request.query) }),
-  );
+  const record = createRecordRoutes(base, userSchema);
+  app.route(record.list(Perm.userList, 'List user accounts (keyword: username, nickname or phone prefix)', userQuerySchema, listUsers));
 
   app.get(
     `${base}/options`,
@@ -62,55 +50,27 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         access: requirePerm([Perm.userList, Perm.teacherAdd, Perm.teacherEdit, Perm.managerAdd, Perm.managerEdit], 'global'),
       },
       schema: {
-        tags,
+        tags: SYSTEM_TAGS,
         summary: 'Accounts to link a teacher or manager to: username and nickname only (keyword prefix, or one id)',
         querystring: userOptionQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(userOptionSchema)), ...errors },
+        response: { 200: envelopeSchema(pageSchema(userOptionSchema)), ...RESOURCE_ERRORS },
       },
     },
     async (request) => ({ code: 0, msg: 'ok', data: await listUserOptions(app.db, request.query) }),
   );
 
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: requirePerm(Perm.userList, 'global') },
-      schema: { tags, summary: 'One user account', params: idParamsSchema, response: { 200: envelopeSchema(userSchema), ...errors } },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await getUser(app.db, request.params.id) }),
+  app.route(record.get(Perm.userList, 'One user account', getUser));
+  app.route(
+    record.create(
+      Perm.userAdd,
+      'Create a user; without a password a temporary one is generated, answered once, and must be changed',
+      userCreateSchema,
+      createUser,
+      userCreatedSchema,
+    ),
   );
-
-  app.post(
-    base,
-    {
-      config: { access: requirePerm(Perm.userAdd, 'global') },
-      schema: {
-        tags,
-        summary: 'Create a user; without a password a temporary one is generated, answered once, and must be changed',
-        body: userCreateSchema,
-        response: { 201: envelopeSchema(userCreatedSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const data = await createUser(request, request.body);
-      reply.code(201);
-      return { code: 0, msg: 'ok', data };
-    },
-  );
-
-  app.put(
-    `${base}/:id`,
-    {
-      config: { access: requirePerm(Perm.userEdit, 'global') },
-      schema: {
-        tags,
-        summary: 'Update a user (not the password; not your own roles, campuses or status)',
-        params: idParamsSchema,
-        body: userUpdateSchema,
-        response: { 200: envelopeSchema(userSchema), ...errors },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await updateUser(request, request.params.id, request.body) }),
+  app.route(
+    record.update(Perm.userEdit, 'Update a user (not the password; not your own roles, campuses or status)', userUpdateSchema, updateUser),
   );
 
   app.put(
@@ -118,38 +78,32 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: requirePerm(Perm.userEdit, 'global'), operlog: { module: 'system:user', action: 'status' } },
       schema: {
-        tags,
+        tags: SYSTEM_TAGS,
         summary: 'Enable or disable a user; disabling ends their sessions',
         params: idParamsSchema,
         body: userStatusBodySchema,
-        response: { 200: envelopeSchema(userSchema), ...errors },
+        response: { 200: envelopeSchema(userSchema), ...RESOURCE_ERRORS },
       },
     },
     async (request) => ({ code: 0, msg: 'ok', data: await setUserStatus(request, request.params.id, request.body.status) }),
   );
 
-  app.delete(
-    `${base}/:id`,
-    {
-      config: { access: requirePerm(Perm.userDelete, 'global') },
-      schema: {
-        tags,
-        summary: 'Delete a user (not yourself, not the last admin; 409 while referred to)',
-        params: idParamsSchema,
-        response: { 200: okSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await deleteUsers(request, [request.params.id]);
-      return { code: 0, msg: 'ok', data: null };
-    },
+  app.route(
+    record.remove(Perm.userDelete, 'Delete a user (not yourself, not the last admin; 409 while referred to)', (request, id) =>
+      deleteUsers(request, [id]),
+    ),
   );
 
   app.delete(
     base,
     {
       config: { access: requirePerm(Perm.userDelete, 'global') },
-      schema: { tags, summary: 'Delete several users: all or none', body: idsBodySchema, response: { 200: okSchema, ...errors } },
+      schema: {
+        tags: SYSTEM_TAGS,
+        summary: 'Delete several users: all or none',
+        body: idsBodySchema,
+        response: { 200: okSchema, ...RESOURCE_ERRORS },
+      },
     },
     async (request) => {
       await deleteUsers(request, request.body.ids);
@@ -162,11 +116,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: requirePerm(Perm.userResetPwd, 'global') },
       schema: {
-        tags,
+        tags: SYSTEM_TAGS,
         summary: "Reset a user's password (typed, encrypted as at login, or generated and answered once); ends their sessions",
         params: idParamsSchema,
         body: resetPasswordBodySchema,
-        response: { 200: envelopeSchema(resetPasswordResultSchema), ...errors },
+        response: { 200: envelopeSchema(resetPasswordResultSchema), ...RESOURCE_ERRORS },
       },
     },
     async (request) => {
@@ -180,10 +134,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: requirePerm(Perm.userForceLogout, 'global') },
       schema: {
-        tags,
+        tags: SYSTEM_TAGS,
         summary: 'Force sign-out: end every session of a user',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(forceLogoutResultSchema), ...errors },
+        response: { 200: envelopeSchema(forceLogoutResultSchema), ...RESOURCE_ERRORS },
       },
     },
     async (request) => {
@@ -197,10 +151,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: requirePerm('system:user:resetMfa', 'global'), operlog: { module: 'system:user', action: 'resetMfa' } },
       schema: {
-        tags,
+        tags: SYSTEM_TAGS,
         summary: "Reset a user's second factor (authenticator app, recovery codes, passkeys); ends their sessions and tells them",
         params: idParamsSchema,
-        response: { 200: envelopeSchema(mfaResetResultSchema), ...errors },
+        response: { 200: envelopeSchema(mfaResetResultSchema), ...RESOURCE_ERRORS },
       },
     },
     async (request) => {
@@ -214,10 +168,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: requirePerm(Perm.loginlogUnlock, 'global') },
       schema: {
-        tags,
+        tags: SYSTEM_TAGS,
         summary: 'Lift the sign-in lockout of a user',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(userSchema), ...errors },
+        response: { 200: envelopeSchema(userSchema), ...RESOURCE_ERRORS },
       },
     },
     async (request) => ({
