@@ -271,7 +271,15 @@ export type ClassShare = (typeof CLASS_SHARES)[number];
 /** A class's timetable: its head count and, per course listed, how many of its students take it. */
 export const classAttendanceSchema = z.object({
   students: z.number().int(),
-  courses: z.array(z.object({ courseId: z.number().int(), attending: z.number().int(), share: z.enum(CLASS_SHARES) })),
+  courses: z.array(
+    z.object({
+      courseId: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      attending: z.number().int(),
+      share: z.enum(CLASS_SHARES),
+    }),
+  ),
 });
 export type ClassAttendance = z.infer<typeof classAttendanceSchema>;
 

@@ -132,19 +132,18 @@ export async function loadClassAttendance(scope: CampusScope, classId: number, t
   const rows = await scope
     .select(
       enrolments,
-      { courseId: enrolments.courseId, attending: countDistinct(enrolments.studentId) },
+      { courseId: enrolments.courseId, code: courses.code, name: courses.name, attending: countDistinct(enrolments.studentId) },
       eq(courses.termId, termId),
       ...classMembers(classId),
     )
     .innerJoin(students, scope.on(students.id, enrolments.studentId, students))
     .innerJoin(courses, scope.on(courses.id, enrolments.courseId, courses))
-    .groupBy(enrolments.courseId)
-    .orderBy(enrolments.courseId);
+    .groupBy(enrolments.courseId, courses.code, courses.name)
+    .orderBy(courses.code);
   return {
     students: total,
     courses: rows.map((r) => ({
-      courseId: r.courseId,
-      attending: r.attending,
+      ...r,
       share: r.attending >= total ? 'all' : r.attending * 2 >= total ? 'most' : 'some',
     })),
   };
