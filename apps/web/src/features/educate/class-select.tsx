@@ -29,6 +29,8 @@ export function ClassSelect({ value, onChange, ariaLabel, placeholder, className
       allowClear
       showSearch
       loading={isLoadingClasses}
+      // Until the classes arrive, no bare id; a class the list lacks (graduated, say) shows as its number.
+      renderFormat={(option) => option?.children ?? (isLoadingClasses || id === undefined ? '' : `#${id}`)}
       className={className}
       style={style}
       filterOption={(input, option) =>
