@@ -104,6 +104,13 @@ describe('classes and their students', () => {
     expect(file.payload).not.toContain('F002');
     const bulk = await api('POST', '/students/bulk?dryRun=true', { filter: { classId: c }, set: { remark: 'x' } });
     expect(bulk.body.data).toMatchObject({ updated: 1, sample: [{ studentNo: 'F001' }] });
+    // Every filter of the list reaches the bulk change, the native place too (none of them is from Beijing).
+    const byRegion = await api('POST', '/students/bulk?dryRun=true', {
+      filter: { classId: c, regionCode: '110000' },
+      set: { remark: 'x' },
+    });
+    expect(byRegion.status).toBe(200);
+    expect(byRegion.body.data).toMatchObject({ updated: 0 });
     expect((await api('GET', '/students?page=1&pageSize=50&classId=abc')).status).toBe(400);
     // The form sends the class id with the names it showed: the id wins, the names follow the class.
     const moved = await api('PUT', `/students/${s}`, { classId: other, grade: '高一', className: '筛选班' });
