@@ -66,8 +66,8 @@ export async function bulkChangeStudents(body: StudentBulkBody, dryRun: boolean)
   return (await request.post<StudentBulkResult>(`/educate/students/bulk?dryRun=${dryRun}`, body, { errorHandling: 'local' })).data;
 }
 
-/** Grades, classes, teachers and rooms of the current campus: pickers and names in the class pages. */
-export function useClassOptions() {
+/** Grades and active classes of the current campus, grouped for a class picker (the student list and form, the timetable). */
+export function useClassChoices() {
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   // Each list is asked for only by holders of its perm: no 403 in anyone's console.
   const can = usePermission();
@@ -81,16 +81,6 @@ export function useClassOptions() {
     queryFn: () => fetchOptions<SchoolClass>('/educate/classes', 'name:asc'),
     enabled: can([Perm.classList]),
   });
-  const teachers = useQuery({
-    queryKey: classKeys.teacherOptions(camId),
-    queryFn: () => fetchOptions<Teacher>('/educate/teachers', 'name:asc'),
-    enabled: can([Perm.teacherList]),
-  });
-  const rooms = useQuery({
-    queryKey: classKeys.roomOptions(camId),
-    queryFn: () => fetchOptions<Room>('/educate/rooms', 'code:asc'),
-    enabled: can([Perm.roomList]),
-  });
   const gradeList = grades.data ?? [];
   const gradeName = (id: number) => gradeList.find((g) => g.id === id)?.name ?? '';
   const active = (classes.data ?? []).filter((c) => c.status === 'active');
@@ -102,10 +92,30 @@ export function useClassOptions() {
     classOptions: active.map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
     classGroups: groupClassesByGrade(active, gradeList),
     isLoadingClasses: classes.isLoading,
+    refetchGrades: grades.refetch,
+  };
+}
+
+/** Grades, classes, teachers and rooms of the current campus: pickers and names in the class pages. */
+export function useClassOptions() {
+  const choices = useClassChoices();
+  const { camId } = choices;
+  const can = usePermission();
+  const teachers = useQuery({
+    queryKey: classKeys.teacherOptions(camId),
+    queryFn: () => fetchOptions<Teacher>('/educate/teachers', 'name:asc'),
+    enabled: can([Perm.teacherList]),
+  });
+  const rooms = useQuery({
+    queryKey: classKeys.roomOptions(camId),
+    queryFn: () => fetchOptions<Room>('/educate/rooms', 'code:asc'),
+    enabled: can([Perm.roomList]),
+  });
+  return {
+    ...choices,
     teacherOptions: (teachers.data ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.staffNo})` })),
     teacherName: (id: number | null) => (id === null ? '' : ((teachers.data ?? []).find((x) => x.id === id)?.name ?? `#${id}`)),
     roomOptions: (rooms.data ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.code})` })),
-    refetchGrades: grades.refetch,
   };
 }
 

@@ -9,7 +9,7 @@ import { useParams } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { Permission, usePermission } from '../../lib/permission';
-import { classKeys, fetchClassOverview, useClassOptions } from './class-api';
+import { classKeys, fetchClassOverview, useClassChoices } from './class-api';
 import { educateKeys, studentApi } from './educate-api';
 import { fetchTimetable } from './schedule-api';
 import { TimetableBody } from './timetable-view';
@@ -22,7 +22,7 @@ type CourseRow = ClassOverview['courses'][number];
 export function ClassDetailPage() {
   const t = useT();
   const id = Number(useParams().id);
-  const { camId } = useClassOptions();
+  const { camId } = useClassChoices();
   const can = usePermission();
   const timetable = useQuery({
     queryKey: educateKeys.timetable(camId, 'class', id, undefined),

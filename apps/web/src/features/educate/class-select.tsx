@@ -1,6 +1,6 @@
 import Select from '@arco-design/web-react/es/Select';
 import type { CSSProperties } from 'react';
-import { useClassOptions } from './class-api';
+import { useClassChoices } from './class-api';
 
 interface ClassSelectProps {
   /** A class id; a form or a filter may hold it as text. */
@@ -18,7 +18,7 @@ interface ClassSelectProps {
  * the classes their data scope reaches (the server refuses any other).
  */
 export function ClassSelect({ value, onChange, ariaLabel, placeholder, className, style }: ClassSelectProps) {
-  const { classGroups, isLoadingClasses } = useClassOptions();
+  const { classGroups, isLoadingClasses } = useClassChoices();
   const id = value === '' || value === null || value === undefined ? undefined : Number(value);
   return (
     <Select

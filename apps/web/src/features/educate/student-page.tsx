@@ -18,7 +18,7 @@ import { fieldLabel, valueOptions } from './educate-labels';
 import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
 import { StatusTag } from './status-tag';
 import { StudentBulkButton } from './student-bulk';
-import { useClassOptions } from './class-api';
+import { useClassChoices } from './class-api';
 import { ClassSelect } from './class-select';
 
 const PAGE_KEY = 'student';
@@ -30,7 +30,7 @@ export function StudentPage() {
   const [isImporting, setIsImporting] = useState(false);
   const [coursesOf, setCoursesOf] = useState<PersonRef | null>(null);
   const label = (field: string) => fieldLabel(t, 'student', field);
-  const classes = useClassOptions();
+  const classes = useClassChoices();
 
   const columns: ListColumn<Student>[] = [
     { key: 'studentNo', title: label('studentNo'), width: 110 },

@@ -23,7 +23,7 @@ import {
   type TimetableTarget,
 } from './schedule-api';
 import { CalendarFeedButton } from './calendar-feed-button';
-import { useClassOptions } from './class-api';
+import { useClassChoices } from './class-api';
 import { ClassSelect } from './class-select';
 import { educateKeys } from './educate-api';
 import { RemoteSelect } from './schedule-remote-select';
@@ -44,7 +44,7 @@ const SEARCHES: Record<Exclude<TimetableTarget, 'class'>, (keyword: string) => P
 export function TimetablePage() {
   const t = useT();
   const can = usePermission();
-  const { classOptions } = useClassOptions();
+  const { classOptions } = useClassChoices();
   const kinds: readonly TimetableTarget[] = ['teacher', 'room', 'student', ...(can([Perm.classList]) ? (['class'] as const) : [])];
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const [kind, setKind] = useState<TimetableTarget>('teacher');
