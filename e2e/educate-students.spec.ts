@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { ARTIFACTS_DIR } from './env';
-import { callApi, findStudents, type PageOf, type StudentRow } from './educate-api';
+import { callApi, findStudents, listClassChoices, pickClass, type PageOf, type StudentRow } from './educate-api';
 import { PENDING_SERVICES, expect, signInFresh, test } from './fixtures';
 
 // The duplicate-number check provokes a 409 on purpose.
@@ -50,8 +50,10 @@ test.describe('students', () => {
     const name = '测试<b>学生</b>';
     await drawer(page).getByLabel('学号').fill('E2E-0001');
     await drawer(page).getByLabel('姓名').fill(name);
-    await drawer(page).getByLabel('年级').fill('七年级');
-    await drawer(page).getByLabel('班级').fill('E2E一班');
+    // The class is picked from the campus's classes (grouped by grade), not typed.
+    const [first, second] = await listClassChoices(page);
+    if (!first || !second) throw new Error('the demo has fewer than two classes');
+    await pickClass(page, drawer(page), first.label);
     await drawer(page).getByLabel('邮箱').fill('not-an-email');
     await drawer(page).getByRole('button', { name: '保存' }).click();
     await expect(drawer(page).getByText(/邮箱：格式不正确/)).toBeVisible();
@@ -80,11 +82,12 @@ test.describe('students', () => {
     await rows(page).first().getByRole('button', { name: '编辑' }).click();
     await expect(drawer(page).getByText('编辑学生')).toBeVisible();
     await expect(drawer(page).getByLabel('姓名')).toHaveValue(name);
-    await drawer(page).getByLabel('班级').fill('E2E二班');
+    await expect(drawer(page).locator('.arco-select-view-value', { hasText: first.label })).toBeVisible();
+    await pickClass(page, drawer(page), second.label);
     await drawer(page).getByRole('button', { name: '保存' }).click();
     await expect(drawer(page)).toHaveCount(0);
-    await expect(rows(page).first()).toContainText('E2E二班');
-    expect((await findStudents(page, 'keyword=E2E-0001')).list[0]?.className).toBe('E2E二班');
+    await expect(rows(page).first()).toContainText(second.name);
+    expect((await findStudents(page, 'keyword=E2E-0001')).list[0]).toMatchObject({ classId: second.id, className: second.name });
 
     await rows(page).first().getByRole('button', { name: '删除' }).click();
     await confirmModal(page, '删除');
@@ -156,12 +159,14 @@ test.describe('students', () => {
   test('export downloads the filtered, sorted rows', async ({ page }) => {
     const sample = (await callApi<PageOf<StudentRow>>(page, 'GET', '/educate/students?pageSize=1')).data.list[0];
     expect(sample).toBeTruthy();
-    const filter = `grade=${encodeURIComponent(sample?.grade ?? '')}&className=${encodeURIComponent(sample?.className ?? '')}&sort=studentNo:desc`;
+    const filter = `grade=${encodeURIComponent(sample?.grade ?? '')}&classId=${sample?.classId ?? 0}&sort=studentNo:desc`;
     const expected = await findStudents(page, `${filter}&pageSize=200`);
     expect(expected.total).toBeGreaterThan(0);
 
     await openStudents(page, `?${filter}`);
-    await expect(page.getByLabel('班级')).toHaveValue(sample?.className ?? '');
+    await expect(
+      page.getByRole('search').locator('.arco-select-view-value', { hasText: `${sample?.grade ?? ''} ${sample?.className ?? ''}` }),
+    ).toBeVisible();
     await page.getByRole('button', { name: '导出' }).click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: '导出为 CSV' }).click();

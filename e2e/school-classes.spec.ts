@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ARTIFACTS_DIR } from './env';
-import { callApi, findStudents, type PageOf } from './educate-api';
+import { callApi, findStudents, listClassChoices, pickClass, type PageOf } from './educate-api';
 import { PENDING_SERVICES, expect, signIn, signInFresh, test } from './fixtures';
 
 // Classes, the year end and data scope (issue 25), on the demo data.
@@ -77,6 +77,56 @@ test.describe.serial('classes and the school year', () => {
     await shoot(page, 'class-detail');
   });
 
+  test('filter the student list by class, add a student by picking a class, and see the class timetable', async ({ page }) => {
+    await signInFresh(page);
+    const choices = await listClassChoices(page);
+    const withStudents = [];
+    for (const c of choices) {
+      if ((await findStudents(page, `classId=${c.id}&pageSize=1`)).total > 0) withStudents.push(c);
+      if (withStudents.length === 1) break;
+    }
+    const target = withStudents[0];
+    if (!target) throw new Error('no demo class has students');
+    const inClass = await findStudents(page, `classId=${target.id}&pageSize=1`);
+
+    // The search bar's class picker: the URL keeps the class, the total is the class's.
+    await page.goto('/educate/student');
+    await expect(rows(page).first()).toBeVisible();
+    await pickClass(page, page.getByRole('search'), target.label);
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect(page).toHaveURL(new RegExp(`classId=${target.id}`));
+    await expect(page.locator('.arco-pagination-total-text, .list-total').first()).toContainText(String(inClass.total));
+    for (const cell of await rows(page).locator('td:nth-child(6)').allInnerTexts()) expect(cell.trim()).toBe(target.name);
+    await shoot(page, 'student-class-filter');
+
+    // Adding a student by picking the class puts them in it (and gives them its names).
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await drawer(page).getByLabel('学号').fill('E2E-CLS-1');
+    await drawer(page).getByLabel('姓名').fill('选班学生');
+    await pickClass(page, drawer(page), target.label);
+    await shoot(page, 'student-form-class');
+    await drawer(page).getByRole('button', { name: '保存' }).click();
+    await expect(drawer(page)).toHaveCount(0);
+    const added = (await findStudents(page, 'keyword=E2E-CLS-1')).list[0];
+    expect(added).toMatchObject({ classId: target.id, className: target.name });
+    await expect(page.locator('.arco-pagination-total-text, .list-total').first()).toContainText(String(inClass.total + 1));
+
+    // The class page shows its timetable: the lessons of the courses its students take.
+    await page.goto(`/educate/class/${target.id}`);
+    const card = page.locator('.class-timetable');
+    await expect(card.getByText('班级课表')).toBeVisible();
+    await expect(card.locator('.tt-grid')).toBeVisible();
+    const timetable = await callApi<{ entries: unknown[]; classAttendance: { students: number } }>(
+      page,
+      'GET',
+      `/educate/timetable?classId=${target.id}`,
+    );
+    expect(timetable.data.classAttendance.students).toBe(inClass.total + 1);
+    if (timetable.data.entries.length) await expect(card.locator('[data-entry-id]').first()).toBeVisible();
+    await shoot(page, 'class-detail-timetable');
+    await callApi(page, 'DELETE', `/educate/students/${added?.id ?? 0}`);
+  });
+
   test('the year-end wizard moves every class up on the demo, and undoes it', async ({ page }) => {
     await signInFresh(page);
     const grades = (await listGrades(page)).sort((a, b) => a.order - b.order);
@@ -139,6 +189,17 @@ test.describe.serial('classes and the school year', () => {
 
     await page.goto('/educate/class');
     await expect(rows(page)).toHaveCount(mine.length);
+
+    // The timetable's class choice lists their classes only, and shows one's week.
+    await page.goto('/educate/timetable');
+    await page.locator('.timetable-toolbar .arco-radio-group').getByText('班级', { exact: true }).click();
+    await page.getByLabel('选择班级', { exact: true }).click();
+    const options = visiblePopup(page).locator('.arco-select-option');
+    await expect(options).toHaveCount(mine.length);
+    await options.first().click();
+    await expect(page.locator('.timetable-title')).toContainText('班级');
+    await expect(page.getByRole('region', { name: '本班选课' })).toBeVisible();
+    await shoot(page, 'head-teacher-class-timetable');
 
     const report = await callApi<{ students: { total: number } }>(page, 'GET', '/report/summary');
     expect(report.data.students.total).toBe(total);

@@ -4,14 +4,14 @@ import { idField } from './fields.js';
 // Personal calendar feed URLs: a calendar app fetches the timetable with no
 // header, so the URL carries a random secret (never the session token).
 
-export const FEED_TARGET_KINDS = ['teacher', 'room', 'course', 'student'] as const;
+export const FEED_TARGET_KINDS = ['teacher', 'room', 'course', 'student', 'class'] as const;
 export const FEED_KINDS = ['own', ...FEED_TARGET_KINDS] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
 export const calendarFeedSchema = z.object({
   id: z.number().int(),
   kind: z.enum(FEED_KINDS),
-  /** The campus of a teacher/room/course/student feed; null for the own timetable (every campus). */
+  /** The campus of a teacher/room/course/student/class feed; null for the own timetable (every campus). */
   camId: z.number().int().nullable(),
   targetId: z.number().int().nullable(),
   /** What the feed shows, in words (a teacher's name, a room's code and name). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { boolField, idField, intField, listField, text } from './fields.js';
-import { STUDENT_STATUSES, sortField } from './educate.js';
+import { STUDENT_STATUSES, sortField, studentQuerySchema } from './educate.js';
 
 // Grades, classes (行政班), the school year and bulk changes of students
 // (docs/api-conventions.md, "Grades, classes and the school year").
@@ -139,14 +139,15 @@ export type Promotion = z.infer<typeof promotionSchema>;
 
 // ---- bulk changes of students ------------------------------------------------
 
-/** The student list's filters, as the list query takes them (no paging). */
-export const studentFilterSchema = z.strictObject({
-  keyword: keyword(),
-  status: z.enum(STUDENT_STATUSES).optional(),
-  gender: z.enum(['male', 'female', 'other']).optional(),
-  grade: text().trim().max(32).optional(),
-  className: text().trim().max(32).optional(),
-  classId: idField().optional(),
+/** The student list's filters, as the list query takes them (no paging): "all rows of the current filter". */
+export const studentFilterSchema = studentQuerySchema.pick({
+  keyword: true,
+  status: true,
+  gender: true,
+  grade: true,
+  className: true,
+  classId: true,
+  regionCode: true,
 });
 export type StudentFilter = z.infer<typeof studentFilterSchema>;
 /** What a bulk change sets: a status, a class, or one plain field. */

@@ -223,13 +223,16 @@ const exactlyOneTarget = (q: {
   roomId?: number | undefined;
   studentId?: number | undefined;
   courseId?: number | undefined;
-}) => [q.teacherId, q.roomId, q.studentId, q.courseId].filter((v) => v !== undefined).length === 1;
+  classId?: number | undefined;
+}) => [q.teacherId, q.roomId, q.studentId, q.courseId, q.classId].filter((v) => v !== undefined).length === 1;
 
 const targetFields = {
   teacherId: z.preprocess(emptyToUndefined, idField().optional()),
   roomId: z.preprocess(emptyToUndefined, idField().optional()),
   studentId: z.preprocess(emptyToUndefined, idField().optional()),
   courseId: z.preprocess(emptyToUndefined, idField().optional()),
+  /** A class (行政班): the lessons of the courses its students take (docs/api-conventions.md, "Timetables"). */
+  classId: z.preprocess(emptyToUndefined, idField().optional()),
   /** Omitted: the current term (else the latest), or the course's term. */
   termId: z.preprocess(emptyToUndefined, idField().optional()),
 };
@@ -258,8 +261,30 @@ export const weeklyLoadSchema = z.object({
 });
 export type WeeklyLoad = z.infer<typeof weeklyLoadSchema>;
 
+export const TIMETABLE_TARGET_KINDS = ['teacher', 'room', 'student', 'course', 'class'] as const;
+export type TimetableTargetKind = (typeof TIMETABLE_TARGET_KINDS)[number];
+
+/** How a class takes a course: every student of it, at least half (the class's lesson), or fewer (an elective of some). */
+export const CLASS_SHARES = ['all', 'most', 'some'] as const;
+export type ClassShare = (typeof CLASS_SHARES)[number];
+
+/** A class's timetable: its head count and, per course listed, how many of its students take it. */
+export const classAttendanceSchema = z.object({
+  students: z.number().int(),
+  courses: z.array(
+    z.object({
+      courseId: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      attending: z.number().int(),
+      share: z.enum(CLASS_SHARES),
+    }),
+  ),
+});
+export type ClassAttendance = z.infer<typeof classAttendanceSchema>;
+
 export const timetableSchema = z.object({
-  target: z.object({ kind: z.enum(['teacher', 'room', 'student', 'course']), id: z.number().int(), name: z.string() }),
+  target: z.object({ kind: z.enum(TIMETABLE_TARGET_KINDS), id: z.number().int(), name: z.string() }),
   term: termWeeksSchema.nullable(),
   week: z.number().int().nullable(),
   entries: z.array(scheduleEntrySchema),
@@ -267,6 +292,8 @@ export const timetableSchema = z.object({
   load: weeklyLoadSchema,
   /** Every teacher in the listed entries, with all their teaching in the term. */
   teacherLoads: z.array(weeklyLoadSchema.extend({ teacherId: z.number().int(), teacherName: z.string() })),
+  /** A class's timetable only: who of the class attends each course; null for other targets. */
+  classAttendance: classAttendanceSchema.nullable(),
 });
 export type Timetable = z.infer<typeof timetableSchema>;
 

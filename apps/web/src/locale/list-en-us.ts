@@ -158,6 +158,7 @@ export const listEnUS: Record<ListMessageKey, string> = {
   'educate.class.gradeHint': 'Grades follow their order; at year end every class moves up to the next grade.',
   'educate.class.studentCount': 'Students',
   'educate.class.courses': 'Courses taken',
+  'educate.class.timetable': 'Class timetable',
   'educate.class.enrolled': 'Enrolled from this class',
   'educate.class.noCourses': 'No student of this class takes a course yet',
   'educate.class.students': 'Students of the class',

@@ -159,6 +159,7 @@ export const listZhCN = {
   'educate.class.gradeHint': '年级按顺序排列，学年升级时每个班级升入下一个年级。',
   'educate.class.studentCount': '人数',
   'educate.class.courses': '所修课程',
+  'educate.class.timetable': '班级课表',
   'educate.class.enrolled': '本班选课人数',
   'educate.class.noCourses': '本班学生还没有选课',
   'educate.class.students': '本班学生',

@@ -88,6 +88,37 @@ describe('classes and their students', () => {
     });
   });
 
+  it('filters the student list, its export and a bulk change by class; the form picks a class by id only', async () => {
+    const c = await create('/classes', { name: '筛选班', gradeId: g2 });
+    const other = await create('/classes', { name: '别的班', gradeId: g2 });
+    const s = await create('/students', { studentNo: 'F001', name: '筛一', gender: 'male', status: 'enrolled', classId: c });
+    await create('/students', { studentNo: 'F002', name: '筛二', gender: 'female', status: 'enrolled', classId: other });
+    const list = await api('GET', `/students?page=1&pageSize=50&classId=${c}`);
+    expect(list.body.data).toMatchObject({ total: 1, list: [{ id: s, classId: c, grade: '高二', className: '筛选班' }] });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/educate/students/export?format=csv&classId=${c}`,
+      headers: authed(token, cam),
+    });
+    expect(file.payload).toContain('F001');
+    expect(file.payload).not.toContain('F002');
+    const bulk = await api('POST', '/students/bulk?dryRun=true', { filter: { classId: c }, set: { remark: 'x' } });
+    expect(bulk.body.data).toMatchObject({ updated: 1, sample: [{ studentNo: 'F001' }] });
+    // Every filter of the list reaches the bulk change, the native place too (none of them is from Beijing).
+    const byRegion = await api('POST', '/students/bulk?dryRun=true', {
+      filter: { classId: c, regionCode: '110000' },
+      set: { remark: 'x' },
+    });
+    expect(byRegion.status).toBe(200);
+    expect(byRegion.body.data).toMatchObject({ updated: 0 });
+    expect((await api('GET', '/students?page=1&pageSize=50&classId=abc')).status).toBe(400);
+    // The form sends the class id with the names it showed: the id wins, the names follow the class.
+    const moved = await api('PUT', `/students/${s}`, { classId: other, grade: '高一', className: '筛选班' });
+    expect(moved.status).toBe(200);
+    expect(await student(s)).toMatchObject({ classId: other, grade: '高二', className: '别的班' });
+    expect((await api('PUT', `/students/${s}`, { classId: 999999 })).status).toBe(404);
+  });
+
   it('refuses a class over its capacity, all or none', async () => {
     const c = await create('/classes', { name: '小班', gradeId: g3, capacity: 1 });
     await create('/students', { studentNo: 'K005', name: '甲', gender: 'male', status: 'enrolled', classId: c });

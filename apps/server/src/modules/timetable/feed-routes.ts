@@ -30,8 +30,7 @@ import {
   toFeedDto,
 } from './feeds.js';
 import { resolveTarget } from './targets.js';
-import { students } from '../../db/schema/campus.js';
-import { inReach, loadStudentReach } from '../../plugins/data-scope.js';
+import { loadStudentReach } from '../../plugins/data-scope.js';
 
 const tags = ['calendar'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -107,7 +106,8 @@ export function registerFeedRoutes(parent: FastifyInstance): void {
       config: { access: requirePerm(FEED_PERM, 'campus'), operlog: { module: 'calendar', action: 'feedCreate' } },
       schema: {
         tags,
-        summary: "A feed URL of a teacher's, room's, course's or student's timetable in this campus; made again, it gets a new secret",
+        summary:
+          "A feed URL of a teacher's, room's, course's, student's or class's timetable in this campus; made again, it gets a new secret",
         body: timetableFeedBodySchema,
         response: { 201: envelopeSchema(issuedCalendarFeedSchema), ...errors },
       },
@@ -115,11 +115,7 @@ export function registerFeedRoutes(parent: FastifyInstance): void {
     async (request, reply) => {
       const camId = getCampusId(request);
       const { kind, targetId } = request.body;
-      const target = await resolveTarget(
-        createCampusScope(app.db, camId),
-        { [`${kind}Id`]: targetId },
-        inReach(await loadStudentReach(request), students.classId),
-      );
+      const target = await resolveTarget(createCampusScope(app.db, camId), { [`${kind}Id`]: targetId }, await loadStudentReach(request));
       const issued = await issueFeed(app.db, request, getPrincipal(request).userId, { kind, camId, targetId }, target.name);
       return reply.code(201).send({ code: 0, msg: 'ok', data: issued });
     },

@@ -1,6 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { formatMessage, hasAnyPerm, Perm, type CalendarFeed, type FeedKind, type IssuedCalendarFeed, type Locale } from '@campus/contract';
+import {
+  FEED_TARGET_KINDS,
+  formatMessage,
+  hasAnyPerm,
+  Perm,
+  type CalendarFeed,
+  type FeedKind,
+  type IssuedCalendarFeed,
+  type Locale,
+} from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { teachers } from '../../db/schema/campus.js';
@@ -169,4 +178,4 @@ export async function buildFeedIcs(db: Executor, feed: FeedRow, owner: FeedOwner
   return buildCalendarIcs({ name, uidDomain: 'campus-console', parts, locale });
 }
 
-export const isTargetKind = (kind: string): kind is TargetKind => ['teacher', 'room', 'course', 'student'].includes(kind);
+export const isTargetKind = (kind: string): kind is TargetKind => (FEED_TARGET_KINDS as readonly string[]).includes(kind);

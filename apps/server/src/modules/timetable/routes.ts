@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, errorSchema, Perm, timetableIcsQuerySchema, timetableQuerySchema, timetableSchema } from '@campus/contract';
-import { courses, scheduleEntries, students } from '../../db/schema/campus.js';
+import { courses, scheduleEntries } from '../../db/schema/campus.js';
 import { campuses } from '../../db/schema/system.js';
 import { createCampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
@@ -11,8 +11,8 @@ import { loadEntries, toEntryDto } from '../../lib/scheduling/schedule-service.j
 import { listOccurrences } from '../../lib/scheduling/term-weeks.js';
 import { registerFeedRoutes } from './feed-routes.js';
 import { buildTimetableIcs } from './ics.js';
-import { inReach, loadStudentReach } from '../../plugins/data-scope.js';
-import { calendarName, loadTargetEntries, resolveTarget, resolveTerm } from './targets.js';
+import { loadStudentReach } from '../../plugins/data-scope.js';
+import { calendarName, loadClassAttendance, loadTargetEntries, resolveTarget, resolveTerm } from './targets.js';
 import { computeWeeklyLoad } from './load.js';
 
 const tags = ['educate'];
@@ -37,7 +37,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request, reply) => {
       const scope = scopeOf(request);
-      const target = await resolveTarget(scope, request.query, inReach(await loadStudentReach(request), students.classId));
+      const target = await resolveTarget(scope, request.query, await loadStudentReach(request));
       const term = await resolveTerm(scope, target, request.query.termId);
       const rows = term ? await loadTargetEntries(scope, target, term) : [];
       const [campus] = await app.db
@@ -67,7 +67,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
       config: { access: requirePerm(PERM, 'campus') },
       schema: {
         tags,
-        summary: "A teacher's, room's, student's or course's timetable for a term (or one week), with weekly teaching loads",
+        summary: "A teacher's, room's, student's, course's or class's timetable for a term (or one week), with weekly teaching loads",
         querystring: timetableQuerySchema,
         response: { 200: envelopeSchema(timetableSchema), ...errors },
       },
@@ -75,7 +75,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       const scope = scopeOf(request);
       const q = request.query;
-      const target = await resolveTarget(scope, q, inReach(await loadStudentReach(request), students.classId));
+      const target = await resolveTarget(scope, q, await loadStudentReach(request));
       const term = await resolveTerm(scope, target, q.termId);
       const empty = computeWeeklyLoad([], { startDate: '1970-01-01', endDate: '1970-01-01' }, 0);
       if (!term) {
@@ -89,10 +89,12 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
             entries: [],
             load: empty,
             teacherLoads: [],
+            classAttendance: target.kind === 'class' ? { students: 0, courses: [] } : null,
           },
         };
       }
       const all = await loadTargetEntries(scope, target, term);
+      const classAttendance = target.kind === 'class' ? await loadClassAttendance(scope, target.id, term.id) : null;
       const week = q.week;
       const shown = week === undefined ? all : all.filter((e) => listOccurrences(e, term).some((o) => o.week === week));
       const teacherIds = [...new Set(shown.map((e) => e.teacherId))];
@@ -113,6 +115,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
           entries: shown.map(toEntryDto),
           load: computeWeeklyLoad(all, term, term.weeks),
           teacherLoads,
+          classAttendance,
         },
       };
     },

@@ -131,11 +131,19 @@ const PROBES: Record<string, Probe> = {
   'GET /api/educate/timetable': async (as) => {
     expect((await as('GET', { url: '/api/educate/timetable', query: { studentId: String(w.sOut), week: '1' } })).status).toBe(404);
     expect((await as('GET', { url: '/api/educate/timetable', query: { studentId: String(w.sIn), week: '1' } })).status).toBe(200);
+    // A class's timetable: the class outside is as missing as a foreign one; the one inside counts only its student.
+    expect((await as('GET', { url: '/api/educate/timetable', query: { classId: String(w.classOut) } })).status).toBe(404);
+    const mine = await as('GET', { url: '/api/educate/timetable', query: { classId: String(w.classIn) } });
+    expect(mine.json?.data).toMatchObject({ classAttendance: { students: 1, courses: [{ courseId: w.courseId, attending: 1 }] } });
   },
-  'GET /api/educate/timetable.ics': async (as) =>
-    expect((await as('GET', { url: '/api/educate/timetable.ics', query: { studentId: String(w.sOut) } })).status).toBe(404),
-  'POST /api/educate/timetable/feeds': async (as) =>
-    expect((await as('POST', { url: '/api/educate/timetable/feeds', body: { kind: 'student', targetId: w.sOut } })).status).toBe(404),
+  'GET /api/educate/timetable.ics': async (as) => {
+    expect((await as('GET', { url: '/api/educate/timetable.ics', query: { studentId: String(w.sOut) } })).status).toBe(404);
+    expect((await as('GET', { url: '/api/educate/timetable.ics', query: { classId: String(w.classOut) } })).status).toBe(404);
+  },
+  'POST /api/educate/timetable/feeds': async (as) => {
+    expect((await as('POST', { url: '/api/educate/timetable/feeds', body: { kind: 'student', targetId: w.sOut } })).status).toBe(404);
+    expect((await as('POST', { url: '/api/educate/timetable/feeds', body: { kind: 'class', targetId: w.classOut } })).status).toBe(404);
+  },
   'GET /api/educate/classes/:id/overview': async (as) =>
     expect((await as('GET', { url: `/api/educate/classes/${w.classOut}/overview` })).status).toBe(404),
 };

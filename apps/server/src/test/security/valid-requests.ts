@@ -630,7 +630,8 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
     foreign: 'noLeak',
   },
   'GET /api/educate/timetable.ics': {
-    build: ({ ref }) => ({ url: '/api/educate/timetable.ics', query: { roomId: String(ref.roomId), termId: String(ref.termId) } }),
+    // A class's calendar: a foreign class is 404 like any foreign target (the JSON route asks by teacher).
+    build: ({ ref }) => ({ url: '/api/educate/timetable.ics', query: { classId: String(ref.classId), termId: String(ref.termId) } }),
     foreign: 'notFound',
   },
 

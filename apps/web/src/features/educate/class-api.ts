@@ -66,8 +66,8 @@ export async function bulkChangeStudents(body: StudentBulkBody, dryRun: boolean)
   return (await request.post<StudentBulkResult>(`/educate/students/bulk?dryRun=${dryRun}`, body, { errorHandling: 'local' })).data;
 }
 
-/** Grades, classes, teachers and rooms of the current campus: pickers and names in the class pages. */
-export function useClassOptions() {
+/** Grades and active classes of the current campus, grouped for a class picker (the student list and form, the timetable). */
+export function useClassChoices() {
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   // Each list is asked for only by holders of its perm: no 403 in anyone's console.
   const can = usePermission();
@@ -81,6 +81,26 @@ export function useClassOptions() {
     queryFn: () => fetchOptions<SchoolClass>('/educate/classes', 'name:asc'),
     enabled: can([Perm.classList]),
   });
+  const gradeList = grades.data ?? [];
+  const gradeName = (id: number) => gradeList.find((g) => g.id === id)?.name ?? '';
+  const active = (classes.data ?? []).filter((c) => c.status === 'active');
+  return {
+    camId,
+    grades: gradeList,
+    gradeName,
+    gradeOptions: gradeList.map((g) => ({ value: g.id, label: g.name })),
+    classOptions: active.map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
+    classGroups: groupClassesByGrade(active, gradeList),
+    isLoadingClasses: classes.isLoading,
+    refetchGrades: grades.refetch,
+  };
+}
+
+/** Grades, classes, teachers and rooms of the current campus: pickers and names in the class pages. */
+export function useClassOptions() {
+  const choices = useClassChoices();
+  const { camId } = choices;
+  const can = usePermission();
   const teachers = useQuery({
     queryKey: classKeys.teacherOptions(camId),
     queryFn: () => fetchOptions<Teacher>('/educate/teachers', 'name:asc'),
@@ -91,19 +111,32 @@ export function useClassOptions() {
     queryFn: () => fetchOptions<Room>('/educate/rooms', 'code:asc'),
     enabled: can([Perm.roomList]),
   });
-  const gradeList = grades.data ?? [];
-  const gradeName = (id: number) => gradeList.find((g) => g.id === id)?.name ?? '';
   return {
-    camId,
-    grades: gradeList,
-    gradeName,
-    gradeOptions: gradeList.map((g) => ({ value: g.id, label: g.name })),
-    classOptions: (classes.data ?? [])
-      .filter((c) => c.status === 'active')
-      .map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
+    ...choices,
     teacherOptions: (teachers.data ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.staffNo})` })),
     teacherName: (id: number | null) => (id === null ? '' : ((teachers.data ?? []).find((x) => x.id === id)?.name ?? `#${id}`)),
     roomOptions: (rooms.data ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.code})` })),
-    refetchGrades: grades.refetch,
   };
+}
+
+export interface ClassGroup {
+  gradeId: number;
+  /** '' when the caller cannot read grades. */
+  gradeName: string;
+  classes: { value: number; label: string; name: string }[];
+}
+
+/** Classes under their grades, grades in the school's order, classes by name (2班 before 10班). */
+export function groupClassesByGrade(classes: readonly SchoolClass[], grades: readonly Grade[]): ClassGroup[] {
+  const order = new Map(grades.map((g, i) => [g.id, i]));
+  const byGrade = new Map<number, ClassGroup>();
+  for (const c of classes) {
+    const gradeName = grades.find((g) => g.id === c.gradeId)?.name ?? '';
+    const group = byGrade.get(c.gradeId) ?? { gradeId: c.gradeId, gradeName, classes: [] };
+    group.classes.push({ value: c.id, label: `${gradeName} ${c.name}`.trim(), name: c.name });
+    byGrade.set(c.gradeId, group);
+  }
+  const groups = [...byGrade.values()].sort((a, b) => (order.get(a.gradeId) ?? 1e9) - (order.get(b.gradeId) ?? 1e9));
+  for (const g of groups) g.classes.sort((a, b) => a.name.localeCompare(b.name, 'zh-CN', { numeric: true }));
+  return groups;
 }

@@ -3,23 +3,32 @@ import Descriptions from '@arco-design/web-react/es/Descriptions';
 import Empty from '@arco-design/web-react/es/Empty';
 import Spin from '@arco-design/web-react/es/Spin';
 import Table from '@arco-design/web-react/es/Table';
-import type { ClassOverview, Student } from '@campus/contract';
+import { Perm, type ClassOverview, type Student } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
-import { classKeys, fetchClassOverview, useClassOptions } from './class-api';
-import { studentApi } from './educate-api';
+import { Permission, usePermission } from '../../lib/permission';
+import { classKeys, fetchClassOverview, useClassChoices } from './class-api';
+import { educateKeys, studentApi } from './educate-api';
+import { fetchTimetable } from './schedule-api';
+import { TimetableBody } from './timetable-view';
 import { fieldLabel } from './educate-labels';
 import '../../lib/list-page/list-messages';
 
 type CourseRow = ClassOverview['courses'][number];
 
-/** One class: grade, head teacher, room and head count; its students by status; the courses they take; its students. */
+/** One class: grade, head teacher, room and head count; its students by status; its timetable; the courses they take; its students. */
 export function ClassDetailPage() {
   const t = useT();
   const id = Number(useParams().id);
-  const { camId } = useClassOptions();
+  const { camId } = useClassChoices();
+  const can = usePermission();
+  const timetable = useQuery({
+    queryKey: educateKeys.timetable(camId, 'class', id, undefined),
+    queryFn: () => fetchTimetable({ kind: 'class', id }),
+    enabled: id > 0 && can([Perm.scheduleList]),
+  });
   const overview = useQuery({ queryKey: classKeys.overview(camId, id), queryFn: () => fetchClassOverview(id), enabled: id > 0 });
   const students = useQuery({
     queryKey: [...classKeys.overview(camId, id), 'students'],
@@ -49,6 +58,17 @@ export function ClassDetailPage() {
               ...overview.data.byStatus.map((s) => ({ label: t(`value.studentStatus.${s.status}`), value: String(s.count) })),
             ]}
           />
+          <Permission perms={[Perm.scheduleList]}>
+            <Card title={t('educate.class.timetable')} bordered={false} className="class-timetable">
+              {timetable.isError ? (
+                <Empty description={timetable.error.message} />
+              ) : timetable.data ? (
+                <TimetableBody data={timetable.data} isEmbedded />
+              ) : (
+                <Spin />
+              )}
+            </Card>
+          </Permission>
           <Card title={t('educate.class.courses')} bordered={false}>
             <Table<CourseRow>
               rowKey="id"

@@ -64,7 +64,7 @@ export function readConflicts(error: unknown): ScheduleConflict[] | null {
   return Array.isArray(conflicts) ? (conflicts as ScheduleConflict[]) : null;
 }
 
-export type TimetableTarget = 'teacher' | 'room' | 'student';
+export type TimetableTarget = 'teacher' | 'room' | 'student' | 'class';
 
 export interface TimetableParams {
   kind: TimetableTarget;

@@ -49,6 +49,8 @@ interface ScheduleGridProps {
   pending?: GridSelection | null;
   isEditable?: boolean;
   label: string;
+  /** One more line on an entry's block (a class timetable's "12/40 of the class"). */
+  noteOf?: (entry: ScheduleEntry) => string | undefined;
   onSelectRange?: (selection: GridSelection) => void;
   onOpenEntry?: (entry: ScheduleEntry) => void;
   onMoveEntry?: (entry: ScheduleEntry, target: MoveTarget) => void;
@@ -121,6 +123,7 @@ export function ScheduleGrid({
   pending,
   isEditable = false,
   label,
+  noteOf,
   onSelectRange,
   onOpenEntry,
   onMoveEntry,
@@ -291,10 +294,17 @@ export function ScheduleGrid({
                 ]
                   .filter(Boolean)
                   .join(' ');
-                const body = <BlockBody entry={e} t={t} locale={locale} />;
+                const note = noteOf?.(e);
+                const body = <BlockBody entry={e} t={t} locale={locale} note={note} />;
                 if (!isEditable)
                   return (
-                    <div key={item.key} className={className} style={style} title={describeEntry(t, e, locale)} data-entry-id={e.id}>
+                    <div
+                      key={item.key}
+                      className={className}
+                      style={style}
+                      title={[describeEntry(t, e, locale), note].filter(Boolean).join(', ')}
+                      data-entry-id={e.id}
+                    >
                       {body}
                     </div>
                   );
@@ -340,10 +350,21 @@ export function ScheduleGrid({
   );
 }
 
-function BlockBody({ entry: e, t, locale }: { entry: ScheduleEntry; t: Translate; locale: 'zh-CN' | 'en-US' }) {
+function BlockBody({
+  entry: e,
+  t,
+  locale,
+  note,
+}: {
+  entry: ScheduleEntry;
+  t: Translate;
+  locale: 'zh-CN' | 'en-US';
+  note?: string | undefined;
+}) {
   return (
     <>
       <span className="tt-block-title">{e.courseName}</span>
+      {note && <span className="tt-block-line tt-block-note">{note}</span>}
       <span className="tt-block-line">
         {e.startTime}–{e.endTime}
       </span>

@@ -10,7 +10,7 @@ import { notifyError, showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import type { ListQuery } from '../../lib/list-page/list-query';
 import { Permission } from '../../lib/permission';
-import { bulkChangeStudents, useClassOptions, type StudentBulkBody } from './class-api';
+import { bulkChangeStudents, useClassChoices, type StudentBulkBody } from './class-api';
 import { valueOptions } from './educate-labels';
 
 type Action = 'status' | 'classId' | 'remark';
@@ -21,7 +21,7 @@ type Action = 'status' | 'classId' | 'remark';
  */
 export function StudentBulkButton({ query, selected, onDone }: { query: ListQuery; selected: readonly number[]; onDone: () => void }) {
   const t = useT();
-  const options = useClassOptions();
+  const options = useClassChoices();
   const [isOpen, setOpen] = useState(false);
   const [action, setAction] = useState<Action>('status');
   const [value, setValue] = useState<string | number | undefined>(undefined);

@@ -18,6 +18,8 @@ import { fieldLabel, valueOptions } from './educate-labels';
 import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
 import { StatusTag } from './status-tag';
 import { StudentBulkButton } from './student-bulk';
+import { useClassChoices } from './class-api';
+import { ClassSelect } from './class-select';
 
 const PAGE_KEY = 'student';
 
@@ -28,6 +30,7 @@ export function StudentPage() {
   const [isImporting, setIsImporting] = useState(false);
   const [coursesOf, setCoursesOf] = useState<PersonRef | null>(null);
   const label = (field: string) => fieldLabel(t, 'student', field);
+  const classes = useClassChoices();
 
   const columns: ListColumn<Student>[] = [
     { key: 'studentNo', title: label('studentNo'), width: 110 },
@@ -53,8 +56,8 @@ export function StudentPage() {
     { name: 'status', label: label('status'), kind: 'select', isRequired: true, options: valueOptions(t, 'studentStatus') },
     { name: 'birthDate', label: label('birthDate'), kind: 'date' },
     { name: 'enrolDate', label: label('enrolDate'), kind: 'date' },
-    { name: 'grade', label: label('grade'), kind: 'text' },
-    { name: 'className', label: label('className'), kind: 'text' },
+    // The class is picked, not typed: grade and class names follow it on the server.
+    { name: 'classId', label: label('className'), kind: 'custom', control: <ClassSelect ariaLabel={label('className')} /> },
     { name: 'phone', label: label('phone'), kind: 'text' },
     { name: 'email', label: label('email'), kind: 'text' },
     { name: 'guardianName', label: label('guardianName'), kind: 'text' },
@@ -86,8 +89,20 @@ export function StudentPage() {
         filters={[
           { name: 'status', label: label('status'), options: valueOptions(t, 'studentStatus') },
           { name: 'gender', label: label('gender'), options: valueOptions(t, 'gender') },
-          { name: 'grade', label: label('grade') },
-          { name: 'className', label: label('className') },
+          { name: 'grade', label: label('grade'), options: classes.grades.map((g) => ({ value: g.name, label: g.name })) },
+          {
+            name: 'classId',
+            label: label('className'),
+            width: 160,
+            render: (value, onChange) => (
+              <ClassSelect
+                ariaLabel={label('className')}
+                style={{ width: '100%' }}
+                value={value}
+                onChange={(id) => onChange(id === undefined ? '' : String(id))}
+              />
+            ),
+          },
           {
             name: 'regionCode',
             label: t('profile.nativePlace'),

@@ -53,6 +53,8 @@ export interface FilterField {
   isDate?: boolean;
   /** A control of its own (a region picker): gets the filter's value and sets it ('' clears). */
   render?: (value: string, onChange: (value: string) => void) => ReactNode;
+  /** A custom control's width in px (default: a region picker's 360). */
+  width?: number;
 }
 
 export interface ListPageProps<T extends { id: number }> {
@@ -241,7 +243,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           />
           {filters.map((f) =>
             f.render ? (
-              <div key={f.name} className="list-search-custom">
+              <div key={f.name} className="list-search-custom" style={f.width ? { width: f.width } : undefined}>
                 {f.render(draft.filters[f.name] ?? '', (value) => setDraft((d) => ({ ...d, filters: { ...d.filters, [f.name]: value } })))}
               </div>
             ) : f.options ? (
