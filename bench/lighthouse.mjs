@@ -6,6 +6,8 @@
 //
 //   npm run bench:lighthouse                 starts a server with the demo data on a scratch folder
 //   npm run bench:lighthouse -- --url http://127.0.0.1:3000 --password ...   an instance already running
+//   ... -- --only workplace,students   some pages;  --save DIR   also writes each page's whole report there
+//   ... -- --preset mobile   one preset (the table then shows only its columns)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +44,10 @@ async function firstCourseId(base, username, password) {
 }
 
 /** Lighthouse's performance and accessibility of each page under both presets; failing accessibility audits named. */
-export async function measureLighthouse(base, { username = 'admin', password }) {
+export async function measureLighthouse(
+  base,
+  { username = 'admin', password, saveDir = null, only = null, presets = ['mobile', 'desktop'] },
+) {
   const executablePath = findChromium();
   if (!executablePath) return { skipped: 'no Chromium: set CHROME_PATH or apt-get install chromium' };
   const { default: lighthouse } = await import('lighthouse');
@@ -54,7 +59,7 @@ export async function measureLighthouse(base, { username = 'admin', password }) 
     executablePath,
     args: ['--headless=new', ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
-  const pages = pagesOf(await firstCourseId(base, username, password));
+  const pages = pagesOf(await firstCourseId(base, username, password)).filter((p) => !only || only.includes(p.key));
   const results = {};
   try {
     const run = async (page, preset) => {
@@ -66,6 +71,11 @@ export async function measureLighthouse(base, { username = 'admin', password }) 
         disableStorageReset: page.isSignedIn,
       };
       const { lhr } = await lighthouse(`${base}${page.path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
+      // The whole report (diagnostics: long tasks, main-thread work, bootup time) for a closer look.
+      if (saveDir) {
+        fs.mkdirSync(saveDir, { recursive: true });
+        fs.writeFileSync(path.join(saveDir, `${page.key}-${preset}.json`), JSON.stringify(lhr));
+      }
       const audit = (id) => lhr.audits[id]?.numericValue ?? null;
       const failing = lhr.categories.accessibility.auditRefs
         .map((ref) => lhr.audits[ref.id])
@@ -84,8 +94,12 @@ export async function measureLighthouse(base, { username = 'admin', password }) 
       };
     };
     // Signed out first: the login page as a newcomer sees it.
-    for (const page of pages.filter((p) => !p.isSignedIn))
-      results[page.key] = { title: page.title, mobile: await run(page, 'mobile'), desktop: await run(page, 'desktop') };
+    const runPresets = async (page) => {
+      const r = { title: page.title };
+      for (const preset of presets) r[preset] = await run(page, preset);
+      return r;
+    };
+    for (const page of pages.filter((p) => !p.isSignedIn)) results[page.key] = await runPresets(page);
     const tab = await context.newPage();
     await tab.goto(`${base}/login`);
     await tab.locator('input[name="username"]').fill(username);
@@ -93,8 +107,7 @@ export async function measureLighthouse(base, { username = 'admin', password }) 
     await tab.locator('input[name="password"]').press('Enter');
     await tab.waitForURL(/\/dashboard\/workplace$/);
     await tab.close();
-    for (const page of pages.filter((p) => p.isSignedIn))
-      results[page.key] = { title: page.title, mobile: await run(page, 'mobile'), desktop: await run(page, 'desktop') };
+    for (const page of pages.filter((p) => p.isSignedIn)) results[page.key] = await runPresets(page);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -108,6 +121,7 @@ export function evaluateLighthouseBudgets(results) {
   const budgets = [];
   for (const r of Object.values(results)) {
     const m = r.mobile;
+    if (!m) continue;
     budgets.push({
       what: `Lighthouse mobile, ${r.title}: performance`,
       limit: `≥ ${LIGHTHOUSE_BUDGETS.performance}`,
@@ -144,7 +158,9 @@ export function renderLighthouse(results) {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of Object.values(results)) {
-    const { mobile: m, desktop: d } = r;
+    // A preset not run (--preset) shows as dashes.
+    const none = { performance: '–', accessibility: '–', totalBlockingTimeMs: '–', largestContentfulPaintMs: '–', domSize: null };
+    const { mobile: m = none, desktop: d = none } = r;
     lines.push(
       `| ${r.title} | ${m.performance} | ${m.accessibility} | ${m.totalBlockingTimeMs} | ${m.largestContentfulPaintMs} | ${d.performance} | ${d.accessibility} | ${d.totalBlockingTimeMs} | ${m.domSize ?? ''} |`,
     );
@@ -175,7 +191,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       });
       base = server.url;
     }
-    const results = await measureLighthouse(base, { password });
+    const results = await measureLighthouse(base, {
+      password,
+      saveDir: arg('save') ?? null,
+      only: arg('only')?.split(',') ?? null,
+      presets: arg('preset') ? [arg('preset')] : undefined,
+    });
     console.log(renderLighthouse(results).join('\n'));
     for (const b of evaluateLighthouseBudgets(results))
       console.log(`${b.isMet ? 'met    ' : 'NOT MET'} ${b.what}: ${b.value} ${b.unit} (budget ${b.limit})`);

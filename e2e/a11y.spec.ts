@@ -1,23 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { createRole, createUserWithRoles, signInAdminApi } from './admin-api';
 import { listConsolePages, waitForPageSettled } from './all-pages';
+import { findSeriousViolations } from './axe';
 import { PENDING_SERVICES, expect, signIn, signInFresh, test } from './fixtures';
 import { totpCode } from './totp';
 
 test.use({ allowedFailures: { urls: PENDING_SERVICES } });
-
-async function findSeriousViolations(page: Page, exclude: string[] = []) {
-  // Colours change through CSS transitions (a theme switch): judge contrast once they have ended,
-  // not on a frame halfway between the themes (a menu item was caught mid-fade once in CI).
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-  const builder = new AxeBuilder({ page });
-  for (const selector of exclude) builder.exclude(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 test('login has no serious or critical axe violations', async ({ page }) => {
   await page.goto('/login');

@@ -3,6 +3,7 @@ import '@arco-design/web-react/es/_util/react-19-adapter';
 // Before the contract's schemas are built: no eval probe for the CSP to report.
 import './lib/zod-jitless';
 import './app/global.css';
+import './app/a11y-overrides.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // From react-router/dom: it hands the router ReactDOM.flushSync, which sign-out's navigation relies on.

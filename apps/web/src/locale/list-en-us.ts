@@ -13,6 +13,7 @@ export const listEnUS: Record<ListMessageKey, string> = {
   'list.clearSelection': 'Clear selection',
   'list.selectAll': 'Select all rows of this page',
   'list.jumpTo': 'Go to page',
+  'list.expandRow': 'Expand or collapse children',
   'list.bulkDelete': 'Delete selected',
   'list.bulkDelete.title': 'Delete the selected records?',
   'list.bulkDelete.content': 'Delete the {count} selected records? This cannot be undone.',

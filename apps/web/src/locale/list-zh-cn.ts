@@ -15,6 +15,7 @@ export const listZhCN = {
   'list.clearSelection': '取消选择',
   'list.selectAll': '选择本页全部行',
   'list.jumpTo': '跳转到页',
+  'list.expandRow': '展开或收起子项',
   'list.bulkDelete': '批量删除',
   'list.bulkDelete.title': '确认批量删除',
   'list.bulkDelete.content': '确定删除所选的 {count} 条记录吗？此操作不可撤销。',

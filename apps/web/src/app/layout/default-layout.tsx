@@ -4,6 +4,7 @@ import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useArcoA11yPatches } from '../../lib/arco-a11y';
 import { addLogoutListener } from '../../lib/auth';
 import { useLocaleStore, useT } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
@@ -82,6 +83,7 @@ function ConsoleLayout() {
   const settings = useSettingsStore();
   const user = useSessionStore((s) => s.user);
   useRouteTracking();
+  useArcoA11yPatches();
   useDeviceWatch();
 
   const isSideMenu = settings.menu && !settings.hideMenu && !settings.topMenu;

@@ -156,7 +156,7 @@ export function Navbar() {
   return (
     <header className="navbar">
       <div className="navbar-left">
-        <Link to="/dashboard/workplace" className="navbar-brand">
+        <Link to="/dashboard/workplace" className="navbar-brand" aria-label={t('app.title')}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span className="navbar-title">{t('app.title')}</span>
         </Link>

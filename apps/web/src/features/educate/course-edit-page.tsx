@@ -1,4 +1,4 @@
-import Result from '@arco-design/web-react/es/Result';
+import { ErrorResult } from '../../lib/error-result';
 import Spin from '@arco-design/web-react/es/Spin';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -21,7 +21,7 @@ export function CourseEditPage() {
   return (
     <PageFrame titleKey="menu.educate.courseEdit">
       {course.isError ? (
-        <Result status="404" title={t('form.loadFailed')} subTitle={course.error.message} />
+        <ErrorResult status="404" title={t('form.loadFailed')} subTitle={course.error.message} />
       ) : course.data ? (
         // Keyed so a campus switch or a refetch of another course starts a fresh form.
         <CourseForm key={course.data.id} course={course.data} />

@@ -41,7 +41,7 @@ export function CoursePage() {
       title: label('enrolled'),
       width: 130,
       render: (c) => (
-        <div className="list-capacity">
+        <div className="list-capacity" data-progress-label={`${label('enrolled')} ${c.enrolled}/${c.capacity}`}>
           <Progress
             size="small"
             percent={Math.min(100, Math.round((c.enrolled / Math.max(c.capacity, 1)) * 100))}

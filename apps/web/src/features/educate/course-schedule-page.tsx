@@ -3,7 +3,7 @@ import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Popconfirm from '@arco-design/web-react/es/Popconfirm';
-import Result from '@arco-design/web-react/es/Result';
+import { ErrorResult } from '../../lib/error-result';
 import Select from '@arco-design/web-react/es/Select';
 import Space from '@arco-design/web-react/es/Space';
 import Spin from '@arco-design/web-react/es/Spin';
@@ -97,7 +97,7 @@ export function CourseSchedulePage() {
   if (!isValidId || schedule.isError) {
     return (
       <PageFrame titleKey="menu.educate.courseSchedule">
-        <Result status="404" title={t('form.loadFailed')} subTitle={schedule.error?.message} />
+        <ErrorResult status="404" title={t('form.loadFailed')} subTitle={schedule.error?.message} />
       </PageFrame>
     );
   }

@@ -1,6 +1,6 @@
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
-import Result from '@arco-design/web-react/es/Result';
+import { ErrorResult } from '../../lib/error-result';
 import Spin from '@arco-design/web-react/es/Spin';
 import { IconDownload, IconLeft, IconPrinter } from '@arco-design/web-react/icon';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -40,7 +40,7 @@ export function ProfileFrame<T>({
       }
     >
       {profile.isError ? (
-        <Result status="404" title={t('profile.loadFailed')} subTitle={profile.error.message} />
+        <ErrorResult status="404" title={t('profile.loadFailed')} subTitle={profile.error.message} />
       ) : profile.data ? (
         children(profile.data)
       ) : (

@@ -315,7 +315,6 @@ export function ScheduleGrid({
                     className={`${className} tt-block-editable`}
                     style={style}
                     data-entry-id={e.id}
-                    aria-label={t('schedule.block.aria', { entry: describeEntry(t, e, locale) })}
                     onPointerDown={(ev) => startDrag(e, ev)}
                     onPointerMove={moveDrag}
                     onPointerUp={endDrag}
@@ -328,7 +327,17 @@ export function ScheduleGrid({
                       onOpenEntry?.(e);
                     }}
                   >
+                    {/* The name is the visible text with the action before it and the details after it
+                        (axe, label-content-name-mismatch: a name must contain what the button shows). */}
+                    <span className="visually-hidden">{t('schedule.block.action')}</span>
                     {body}
+                    <span className="visually-hidden">
+                      {t('schedule.block.details', {
+                        code: e.courseCode,
+                        weekday: WEEKDAY_LABELS[e.weekday]?.[locale] ?? String(e.weekday),
+                        room: e.roomName,
+                      })}
+                    </span>
                   </button>
                 );
               })}

@@ -1,6 +1,6 @@
 import Descriptions from '@arco-design/web-react/es/Descriptions';
 import Drawer from '@arco-design/web-react/es/Drawer';
-import Result from '@arco-design/web-react/es/Result';
+import { ErrorResult } from '../../lib/error-result';
 import Spin from '@arco-design/web-react/es/Spin';
 import Tag from '@arco-design/web-react/es/Tag';
 import { useQuery } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ export function OperlogDetailDrawer({ id, onClose }: { id: number | null; onClos
   return (
     <Drawer visible={id !== null} width={640} title={t('sys.operlog.detail')} footer={null} onCancel={onClose} unmountOnExit focusLock>
       {detail.isError ? (
-        <Result status="error" title={t('list.error.title')} subTitle={detail.error.message} />
+        <ErrorResult status="error" title={t('list.error.title')} subTitle={detail.error.message} />
       ) : !item ? (
         <div className="sys-loading">
           <Spin />

@@ -1,7 +1,7 @@
 import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
-import Result from '@arco-design/web-react/es/Result';
+import { ErrorResult } from '../../lib/error-result';
 import Space from '@arco-design/web-react/es/Space';
 import Spin from '@arco-design/web-react/es/Spin';
 import Tag from '@arco-design/web-react/es/Tag';
@@ -49,7 +49,7 @@ export function RoleAssignFrame(props: RoleAssignFrameProps) {
     <PageFrame titleKey={props.titleKey} extra={back}>
       <Card bordered={false} className="role-assign-card">
         {error || props.roleId === 0 ? (
-          <Result status="error" title={t('sys.role.loadError')} subTitle={error?.message ?? ''} />
+          <ErrorResult status="error" title={t('sys.role.loadError')} subTitle={error?.message ?? ''} />
         ) : role.data === undefined || props.isLoading ? (
           <div className="sys-loading">
             <Spin />

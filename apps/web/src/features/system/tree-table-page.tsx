@@ -3,7 +3,7 @@ import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Empty from '@arco-design/web-react/es/Empty';
 import Input from '@arco-design/web-react/es/Input';
-import Result from '@arco-design/web-react/es/Result';
+import { ErrorResult } from '../../lib/error-result';
 import Space from '@arco-design/web-react/es/Space';
 import Table, { type ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
@@ -158,7 +158,7 @@ export function TreeTablePage<T extends TreeRow>(props: TreeTablePageProps<T>) {
           />
         </div>
         {tree.isError ? (
-          <Result status="error" title={t('list.error.title')} subTitle={tree.error.message} />
+          <ErrorResult status="error" title={t('list.error.title')} subTitle={tree.error.message} />
         ) : (
           <Table<T>
             rowKey={(row: T) => String(row.id)}

@@ -1,6 +1,6 @@
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
-import Result from '@arco-design/web-react/es/Result';
+import { ErrorResult } from '../../lib/error-result';
 import Spin from '@arco-design/web-react/es/Spin';
 import Tabs from '@arco-design/web-react/es/Tabs';
 import { IconArrowLeft } from '@arco-design/web-react/icon';
@@ -34,7 +34,7 @@ export function TimetablePlanEditorPage() {
           {t('menu.educate.timetablePlan')}
         </Button>
         {plan.isLoading && <Spin />}
-        {plan.isError && <Result status="404" subTitle={plan.error instanceof Error ? plan.error.message : ''} />}
+        {plan.isError && <ErrorResult status="404" subTitle={plan.error instanceof Error ? plan.error.message : ''} />}
         {data && (
           <>
             <h3 className="tplan-title">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBodyTheme, type BodyTheme } from '../theme';
-import { echarts, type EChartsCoreOption } from './echarts-core';
+import type { EChartsCoreOption, EChartsType } from './echarts-core';
 
 export interface ChartPalette {
   text: string;
@@ -52,35 +52,72 @@ interface EChartProps {
   className?: string;
 }
 
-/** One ECharts canvas, resized with its box and redrawn on theme or data changes. */
+/**
+ * Draws chart after chart, each in a task of its own: a page of six charts makes six short tasks
+ * rather than one long one that blocks input (issue 22, total blocking time).
+ */
+let turn: Promise<void> = Promise.resolve();
+function drawInTurn(draw: () => void): void {
+  turn = turn.then(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(() => {
+          try {
+            draw();
+          } finally {
+            resolve();
+          }
+        }, 0);
+      }),
+  );
+}
+
+/**
+ * One ECharts canvas, resized with its box and redrawn on theme or data changes. ECharts itself
+ * (~180 KiB gzip) is fetched once a chart mounts: the page around it paints without waiting for it.
+ */
 export function EChart({ buildOption, height, label, className }: EChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<ReturnType<typeof echarts.init> | null>(null);
+  const chartRef = useRef<EChartsType | null>(null);
   const theme = useBodyTheme();
+  const drawRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return undefined;
-    const chart = echarts.init(box, undefined, { renderer: 'canvas' });
-    chartRef.current = chart;
-    // Tabs keep pages mounted while hidden; a box that was 0 wide must be measured again when shown.
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(box);
-    const onPrint = () => chart.resize();
-    window.addEventListener('beforeprint', onPrint);
-    window.addEventListener('afterprint', onPrint);
+    let isMounted = true;
+    let observer: ResizeObserver | null = null;
+    const onPrint = () => chartRef.current?.resize();
+    void import('./echarts-core').then(({ echarts }) =>
+      drawInTurn(() => {
+        if (!isMounted) return;
+        const chart = echarts.init(box, undefined, { renderer: 'canvas' });
+        chartRef.current = chart;
+        // Tabs keep pages mounted while hidden; a box that was 0 wide must be measured again when shown.
+        observer = new ResizeObserver(() => chart.resize());
+        observer.observe(box);
+        window.addEventListener('beforeprint', onPrint);
+        window.addEventListener('afterprint', onPrint);
+        drawRef.current();
+      }),
+    );
     return () => {
-      observer.disconnect();
+      isMounted = false;
+      observer?.disconnect();
       window.removeEventListener('beforeprint', onPrint);
       window.removeEventListener('afterprint', onPrint);
-      chart.dispose();
+      chartRef.current?.dispose();
       chartRef.current = null;
     };
   }, []);
 
   useEffect(() => {
-    const palette = getChartPalette(theme);
-    chartRef.current?.setOption({ ...buildBaseOption(palette), ...buildOption(palette) }, { notMerge: true });
+    const draw = () => {
+      const palette = getChartPalette(theme);
+      chartRef.current?.setOption({ ...buildBaseOption(palette), ...buildOption(palette) }, { notMerge: true });
+    };
+    drawRef.current = draw;
+    draw();
   }, [buildOption, theme]);
 
   return <div ref={boxRef} className={className} style={{ height }} role="img" aria-label={label} />;

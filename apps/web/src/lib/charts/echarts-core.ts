@@ -7,4 +7,4 @@ import { CanvasRenderer } from 'echarts/renderers';
 echarts.use([BarChart, LineChart, PieChart, DatasetComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export { echarts };
-export type { EChartsCoreOption } from 'echarts/core';
+export type { EChartsCoreOption, EChartsType } from 'echarts/core';

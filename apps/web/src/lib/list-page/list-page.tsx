@@ -8,7 +8,7 @@ import Empty from '@arco-design/web-react/es/Empty';
 import Input from '@arco-design/web-react/es/Input';
 import Menu from '@arco-design/web-react/es/Menu';
 import Popover from '@arco-design/web-react/es/Popover';
-import Result from '@arco-design/web-react/es/Result';
+import { ErrorResult } from '../error-result';
 import Select from '@arco-design/web-react/es/Select';
 import Space from '@arco-design/web-react/es/Space';
 import Table, { type ColumnProps } from '@arco-design/web-react/es/Table';
@@ -18,7 +18,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState, type ReactNode } from 'react';
 import { openConfirm, showSuccess } from '../feedback';
 import { useT } from '../i18n';
-import { useControlLabels } from './use-control-labels';
 import { PageFrame } from '../page-frame';
 import { Permission } from '../permission';
 import { useSessionStore } from '../session';
@@ -105,7 +104,6 @@ const DENSITIES: readonly Density[] = ['default', 'middle', 'small'];
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   const { pageKey, columns, sortFields, filters = [], deletion } = props;
   const t = useT();
-  const controlsRef = useControlLabels<HTMLDivElement>();
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const list = useListQuery(
     filters.map((f) => f.name),
@@ -223,7 +221,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
 
   return (
     <PageFrame titleKey={props.titleKey} extra={props.frameExtra}>
-      <Card bordered={false} className="list-card" ref={controlsRef}>
+      <Card bordered={false} className="list-card">
         <form
           className="list-search"
           role="search"
@@ -342,7 +340,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           </Space>
         </div>
         {result.isError && !result.data ? (
-          <Result
+          <ErrorResult
             status="error"
             className="list-error"
             title={t('list.error.title')}
