@@ -49,11 +49,23 @@ export function useArcoA11yPatches(): void {
   const t = useT();
   useEffect(() => {
     const root = document.body;
-    const patch = () => patchArcoA11y(root, t);
-    patch();
+    patchArcoA11y(root, t);
+    // One pass a frame however many mutations a render makes (a list page mounts hundreds of nodes),
+    // before the frame is painted, so no one sees or hears the unpatched controls.
+    let frame = 0;
+    const schedule = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        patchArcoA11y(root, t);
+      });
+    };
     // Only aria-hidden is watched among attributes: the others set here cannot wake the observer again.
-    const observer = new MutationObserver(patch);
+    const observer = new MutationObserver(schedule);
     observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
   }, [t]);
 }
