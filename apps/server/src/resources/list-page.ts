@@ -91,7 +91,7 @@ async function readListPage<T extends CampusTable>(
   const on = isWalk || isOneScan ? createCampusScope(planOnce, scope.camId) : scope;
   if (isWalk) announce('planOnce');
   if (isOneScan) announce('oneScan');
-  // The statement with the seek branch only when there is a boundary: each keyword is planned per request, and two branches plan slower than one.
+  // The statement with the seek branch only when there is a boundary: off the plan-once pool each keyword is planned per request, and two branches plan slower than one.
   const shapeKey = `${mark ? 'seek' : ''}:${isWalk ? 'walk' : ''}${isOneScan ? 'one' : ''}`;
   const key = `${spec.thing}:list:${scope.camId}:${keyword === null ? '-' : 'k'}:${sort}:${shapeKey}`;
   const query = caches.prepare(on.db, key, (name) =>

@@ -16,7 +16,9 @@ import { studentSpec } from './routes.js';
 // PostgreSQL only (the server project includes *.pg.test.ts only with
 // TEST_DATABASE_URL). Decision 011: first pages and pages after a boundary of
 // the whole list or of a dense keyword are read on a second pool whose
-// sessions keep one plan per statement; everything else is planned per request.
+// sessions keep one plan per statement, and so are the pages of a keyword not
+// known to be dense, in one scan of its matches (issue 22); everything else is
+// planned per request.
 
 let t: TestApp;
 let token: string;
