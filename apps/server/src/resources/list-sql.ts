@@ -121,13 +121,15 @@ function buildOneScanPage<T extends CampusTable>(
   const inPage = sql`${table.id} in (select id from ${matched} order by list_key ${dir}, id ${dir} limit ${shape.limit} offset ${shape.offset})`;
   const fields = pageFields(scope, spec, shape, version, { isMarked: shape.isMarked === true, hasKeptRows: true });
   const total = sql`(select count(*) from ${matched})`.mapWith(Number).as('total');
-  return scope.db
-    .with(matched)
-    .select({ ...fields, total })
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc cannot resolve drizzle's conditional type for a generic T
-    .from(table as PgTable)
-    .where(scope.where(table, inPage))
-    .orderBy(...listOrder(spec, undefined));
+  return (
+    scope.db
+      .with(matched)
+      .select({ ...fields, total })
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc cannot resolve drizzle's conditional type for a generic T
+      .from(table as PgTable)
+      .where(scope.where(table, inPage))
+      .orderBy(...listOrder(spec, undefined))
+  );
 }
 
 /** A list's order: `sort` (`field:asc|desc`, from the spec's allow-list), else the default order; then by id. */
