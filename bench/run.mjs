@@ -15,7 +15,18 @@ import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '../tests/support/server-process.mjs';
 import { buildTeacherCsv, findClashProbe, seedTimetable } from './bench-data.mjs';
-import { findFreePort, readPostmasterPid, readRssMiB, ROOT, SERVER_NODE_FLAGS, startPostgres, waitRssSettled } from './bench-procs.mjs';
+import {
+  diffChildrenCpuMs,
+  findFreePort,
+  readChildrenCpuMs,
+  readCpuMs,
+  readPostmasterPid,
+  readRssMiB,
+  ROOT,
+  SERVER_NODE_FLAGS,
+  startPostgres,
+  waitRssSettled,
+} from './bench-procs.mjs';
 import { evaluateLighthouseBudgets, measureLighthouse } from './lighthouse.mjs';
 import { measurePageLoad } from './page-load.mjs';
 import { evaluateBudgets, evaluateEmbeddedBudgets, fmt, renderMarkdown } from './report.mjs';
@@ -102,9 +113,15 @@ async function benchPostgres(results, encrypt) {
 
   log(`importing ${opts.teachers} teachers and ${opts.students} students through the import API`);
   const teacherImport = await importFile(product.url, headers, '/api/educate/teachers', buildTeacherCsv(opts.teachers), 'teachers.csv');
+  // CPU time beside wall time: on a shared machine the wall time is mostly other people's work.
+  const importDbPid = readPostmasterPid(pgDir);
+  const importCpu0 = readCpuMs(product.pid);
+  const importDb0 = importDbPid ? readChildrenCpuMs(importDbPid) : null;
   const studentImport = await importStudents(product.url, headers, opts.students);
+  studentImport.serverCpuMs = Math.round((readCpuMs(product.pid) ?? importCpu0) - importCpu0);
+  if (importDb0) studentImport.dbCpuMs = Math.round(diffChildrenCpuMs(importDb0, readChildrenCpuMs(importDbPid)));
   log(
-    `students imported in ${(studentImport.totalMs / 1000).toFixed(1)} s (${studentImport.files} files: ${studentImport.fileMs.join(', ')} ms)`,
+    `students imported in ${(studentImport.totalMs / 1000).toFixed(1)} s (${studentImport.files} files: ${studentImport.fileMs.join(', ')} ms; cpu ${studentImport.serverCpuMs} ms server + ${studentImport.dbCpuMs ?? '?'} ms db)`,
   );
 
   const db = new pg.Client({ connectionString: databaseUrl });

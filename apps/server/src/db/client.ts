@@ -117,7 +117,8 @@ async function openPostgres(config: AppConfig, url: string, log: DbLog): Promise
   const planOncePool = createPool(
     config,
     target,
-    Math.ceil(config.dbPoolMax / 2),
+    // As large as the main pool: every keyword page of students and teachers is read here (decisions 011, 018).
+    config.dbPoolMax,
     'campus-console-plan-once',
     '-c plan_cache_mode=force_generic_plan',
   );

@@ -12,8 +12,11 @@ import { KEPT_COUNTS } from './list-total.js';
 /** A page as rows for `toItem`, or as its items' JSON when the database wrote them (decision 010). */
 export type ListPage<R> = { total: number | undefined } & ({ rows: R[]; json?: undefined } | { json: string; rows?: undefined });
 
-/** How a page in the default order was read: `bySeek`/`byOffset`, and `planOnce` when on the plan-once pool. */
-export type ListPageRead = 'bySeek' | 'byOffset' | 'planOnce';
+/**
+ * How a page in the default order was read: `bySeek`/`byOffset`; `planOnce` when its page walked the
+ * order's index on the plan-once pool, `oneScan` when its keyword's matches were read once there.
+ */
+export type ListPageRead = 'bySeek' | 'byOffset' | 'planOnce' | 'oneScan';
 
 /**
  * Announces each `ListPageRead` to whoever subscribes (the tests, to know the
@@ -73,29 +76,36 @@ async function readListPage<T extends CampusTable>(
   const isSeekable = isKept && sort === '';
   const marks = caches.pageMarks;
   const markKey = (page: number) => `${scope.camId}:${spec.thing}:${keyword ?? '-'}:${limit}:${page}`;
-  const mark = isSeekable ? marks.get(markKey(q.page)) : undefined;
+  const stored = isSeekable ? marks.get(markKey(q.page)) : undefined;
   const known = caches.knownTotals;
   const totalKey = `${scope.camId}:${spec.thing}:${keyword}`;
   const before = hasKnownTotal ? known.get(totalKey) : undefined;
   // Planned once (decision 011): the first page or a page after a boundary, in the default order, of
   // the whole list or of a keyword known to be dense. Anything else is planned for its own values.
   const isDense = keyword === null || (before !== undefined && before.total * DENSE_ONE_IN >= before.rows);
-  const isWalk = planOnce !== undefined && isSeekable && isDense && (q.page === 1 || mark !== undefined);
-  const on = isWalk ? createCampusScope(planOnce, scope.camId) : scope;
+  const isWalk = planOnce !== undefined && isSeekable && isDense && (q.page === 1 || stored !== undefined);
+  // A keyword not known to be dense (a new one, a rare one) with a grams index: its matches are few or
+  // must all be counted anyway, so one scan of them gives page and total, under a plan made once.
+  const isOneScan = planOnce !== undefined && isSeekable && !isDense && spec.keywordGrams !== undefined;
+  const mark = isOneScan ? undefined : stored;
+  const on = isWalk || isOneScan ? createCampusScope(planOnce, scope.camId) : scope;
   if (isWalk) announce('planOnce');
-  // The statement with the seek branch only when there is a boundary: each keyword is planned per request, and two branches plan slower than one.
-  const key = `${spec.thing}:list:${scope.camId}:${keyword === null ? '-' : 'k'}:${sort}:${mark ? 'seek' : ''}:${isWalk ? 'walk' : ''}`;
+  if (isOneScan) announce('oneScan');
+  // The statement with the seek branch only when there is a boundary: off the plan-once pool each keyword is planned per request, and two branches plan slower than one.
+  const shapeKey = `${mark ? 'seek' : ''}:${isWalk ? 'walk' : ''}${isOneScan ? 'one' : ''}`;
+  const key = `${spec.thing}:list:${scope.camId}:${keyword === null ? '-' : 'k'}:${sort}:${shapeKey}`;
   const query = caches.prepare(on.db, key, (name) =>
     withAll(
       buildListPage(on, spec, {
         isWalk,
+        isOneScan,
         match: keyword === null ? null : { raw: sql.placeholder('kw'), like: sql.placeholder('kwLike') },
         sort: q.sort,
         filters: [],
         limit: sql.placeholder('limit'),
         offset: sql.placeholder('offset'),
         itemJson,
-        ...(hasKnownTotal ? { knownVersion: sql.placeholder('knownVersion') } : {}),
+        ...(hasKnownTotal && !isOneScan ? { knownVersion: sql.placeholder('knownVersion') } : {}),
         isMarked: isSeekable,
         ...(mark
           ? {
@@ -112,7 +122,7 @@ async function readListPage<T extends CampusTable>(
   );
   const params: Values = { limit, offset };
   if (keyword !== null) Object.assign(params, { kw: keyword, kwLike: keywordMatchOf(keyword).like });
-  if (hasKnownTotal) params.knownVersion = before?.version ?? '-1';
+  if (hasKnownTotal && !isOneScan) params.knownVersion = before?.version ?? '-1';
   if (isSeekable) {
     if (mark) Object.assign(params, { seekVersion: mark.version, seekKey: mark.key, seekId: mark.id, seekLimit: limit });
     // By offset, read the row before the page too: it marks the page for the next read.

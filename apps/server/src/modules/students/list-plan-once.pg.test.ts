@@ -16,7 +16,9 @@ import { studentSpec } from './routes.js';
 // PostgreSQL only (the server project includes *.pg.test.ts only with
 // TEST_DATABASE_URL). Decision 011: first pages and pages after a boundary of
 // the whole list or of a dense keyword are read on a second pool whose
-// sessions keep one plan per statement; everything else is planned per request.
+// sessions keep one plan per statement, and so are the pages of a keyword not
+// known to be dense, in one scan of its matches (issue 22); everything else is
+// planned per request.
 
 let t: TestApp;
 let token: string;
@@ -38,11 +40,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Reads the page, compares it with the plain query, and answers whether it was read on the plan-once pool. */
-async function readPage(keyword: string, page: number): Promise<'once' | 'per request'> {
-  const before = listPageReads.planOnce;
+/** Reads the page, compares it with the plain query, and answers how it was read: a walk or one scan on the plan-once pool, or planned per request. */
+async function readPage(keyword: string, page: number): Promise<'once' | 'one scan' | 'per request'> {
+  const before = { ...listPageReads };
   await expectStudentPage(t.app, session(), keyword, page);
-  return listPageReads.planOnce > before ? 'once' : 'per request';
+  if (listPageReads.planOnce > before.planOnce) return 'once';
+  return listPageReads.oneScan > before.oneScan ? 'one scan' : 'per request';
 }
 
 describe('the plan-once pool (decision 011)', () => {
@@ -54,23 +57,24 @@ describe('the plan-once pool (decision 011)', () => {
   });
 
   it('reads first pages and pages after a boundary of a dense keyword there, exactly', async () => {
-    // The first read counts the keyword: its density is not known yet.
-    expect(await readPage('王', 1)).toBe('per request');
+    // The first read counts the keyword in one scan of its matches: its density is not known yet.
+    expect(await readPage('王', 1)).toBe('one scan');
     expect(await readPage('王', 1)).toBe('once');
     expect(await readPage('王', 2)).toBe('once');
     // A jump has no boundary: by offset, planned for its values; then its boundary is known.
     expect(await readPage('王', 20)).toBe('per request');
     expect(await readPage('王', 20)).toBe('once');
-    expect(await readPage('A', 1)).toBe('per request');
+    expect(await readPage('A', 1)).toBe('one scan');
     expect(await readPage('A', 1)).toBe('once');
     // The whole list is as dense as can be.
     expect(await readPage('', 1)).toBe('once');
   });
 
-  it('plans a rare keyword per request', async () => {
+  it('reads a rare keyword in one scan of its matches, any page', async () => {
     expect((await matchingStudents(t.database.db, camId, 'S0001')).length).toBeLessThan(SEARCH_ROWS / 50);
-    expect(await readPage('S0001', 1)).toBe('per request');
-    expect(await readPage('S0001', 1)).toBe('per request');
+    expect(await readPage('S0001', 1)).toBe('one scan');
+    expect(await readPage('S0001', 1)).toBe('one scan');
+    expect(await readPage('没有这个人', 1)).toBe('one scan');
   });
 
   it('stays exact when a write moves the version between two reads of a page', async () => {
@@ -144,5 +148,39 @@ describe('the plan-once pool (decision 011)', () => {
     for (const nodes of [dense, sparse]) expect(pageIndexes(nodes).filter(Boolean)).toEqual(['students_cam_created_cover_idx']);
     expect(pageIndexes(cornered).filter((i) => /grams/.test(i))).toEqual([]);
     expect(JSON.stringify(dense.map((n) => n['Node Type']))).toBe(JSON.stringify(sparse.map((n) => n['Node Type'])));
+  });
+
+  it('reads the matches of a keyword not known to be dense through the grams index once, whatever the keyword', async () => {
+    const scope = createCampusScope(planOnce, camId);
+    const query = buildListPage(scope, studentSpec, {
+      match: keywordMatchOf('S0001'),
+      sort: undefined,
+      filters: [],
+      limit: 20,
+      offset: 0,
+      itemJson: null,
+      isOneScan: true,
+    });
+    const { sql: text, params } = new PgDialect().sqlToQuery(query.getSQL());
+    const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+    const plans = await planOnce.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare one_scan_page as ${text}`));
+      const explain = async (values: unknown[]) => {
+        const [row] = await queryRows<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+          tx,
+          sql.raw(`explain (format json) execute one_scan_page(${values.map(literal).join(', ')})`),
+        );
+        return flattenPlan(row?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
+      };
+      const rare = await explain(params);
+      const dense = await explain(params.map((v: unknown) => (v === 'S0001' ? '王' : v)));
+      await tx.execute(sql`deallocate one_scan_page`);
+      return [rare, dense];
+    });
+    for (const nodes of plans) {
+      // One read of the grams index (the CTE's), none of the order index: the page and the total share it.
+      expect(nodes.map((n) => n['Index Name'] ?? '').filter((i) => /grams|created/.test(i))).toEqual(['students_search_grams_idx']);
+      expect(nodes.filter((n) => n['Node Type'] === 'CTE Scan')).toHaveLength(2);
+    }
   });
 });
