@@ -101,14 +101,20 @@ export interface TimeSlot {
 /** 100 = hard (must hold); below 100 = soft, each violation costs weight / 100 in the score. */
 export type Weight = number;
 
-/** Whom a per-person rule is about: one teacher / student set, or all of them when the id is absent. */
+/**
+ * Whom a per-person rule is about: one teacher / student set, or all of them when the id is absent. A rule on a
+ * student set binds each subgroup (atomic set) under it on its own, as FET counts: a year's max gaps is each of
+ * its subgroups' max gaps, its not-available times every subgroup's.
+ */
 export type Target = { kind: 'teacher'; teacherId?: string } | { kind: 'studentSet'; studentSetId?: string };
 
 /**
  * Which activities a rule is about. Every present field must match (FET's filters): activityIds lists them
- * outright; teacherId / studentSetId / subjectId / tagId match activities that have that teacher / that set
- * named in their students / that subject / that tag; duration their length. onlyTeacher / onlyStudentSet
- * narrow to activities whose whole list is that one teacher / set (FET's home rooms). componentNumber (1-based)
+ * outright; teacherId / subjectId / tagId match activities that have that teacher / that subject / that tag;
+ * studentSetId those whose students share a subgroup with that set (FET: a rule on a year covers its classes'
+ * and groups' lessons, one on a class the year-wide lessons its students attend); duration their length.
+ * onlyTeacher / onlyStudentSet narrow to activities whose whole list is exactly that one teacher / set (FET's
+ * home rooms). componentNumber (1-based)
  * keeps only the n-th lesson of each split group (FET's subactivities constraints).
  */
 export interface ActivitySelector {

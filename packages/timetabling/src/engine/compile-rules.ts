@@ -54,6 +54,8 @@ export interface RuleContext {
   actClash: number[][];
   resActsList: number[][];
   componentOf: Map<string, number>;
+  /** Atomic student set indexes of each student set id (what a set filter covers). */
+  atomsOf: Map<string, number[]>;
   activityIndex: Map<string, number>;
   roomIndex: Map<string, number>;
 }
@@ -64,7 +66,20 @@ export function addAt(array: Float64Array, index: number, value: number): void {
 
 /** Reads every constraint of the plan into slot tables and rule drafts (by kind), one pass. */
 export function readConstraints(ctx: RuleContext) {
-  const { plan, nSlots, nTeachers, nClashRes, slotOf, targetResources, actClash, resActsList, componentOf, activityIndex, roomIndex } = ctx;
+  const {
+    plan,
+    nSlots,
+    nTeachers,
+    nClashRes,
+    slotOf,
+    targetResources,
+    actClash,
+    resActsList,
+    componentOf,
+    atomsOf,
+    activityIndex,
+    roomIndex,
+  } = ctx;
   const blockedSlot = new Uint8Array(nClashRes * nSlots); // hard: resource cannot be used then
   const breakSlot = new Uint8Array(nSlots);
   const softBusy = new Float64Array(nClashRes * nSlots); // soft not-available weight per slot
@@ -152,7 +167,7 @@ export function readConstraints(ctx: RuleContext) {
         break;
       case 'preferredStartingTimes':
       case 'preferredTimeSlots': {
-        const acts = selectActivities(plan, c.activities, componentOf).map((a) => activityIndex.get(a.id) ?? 0);
+        const acts = selectActivities(plan, c.activities, componentOf, atomsOf).map((a) => activityIndex.get(a.id) ?? 0);
         selected.set(source, Int32Array.from(acts));
         const slots = new Uint8Array(nSlots);
         for (const s of c.slots) slots[slotOf(s)] = 1;
@@ -160,7 +175,7 @@ export function readConstraints(ctx: RuleContext) {
         break;
       }
       case 'preferredRooms': {
-        const acts = selectActivities(plan, c.activities, componentOf).map((a) => activityIndex.get(a.id) ?? 0);
+        const acts = selectActivities(plan, c.activities, componentOf, atomsOf).map((a) => activityIndex.get(a.id) ?? 0);
         selected.set(source, Int32Array.from(acts));
         const rooms = c.roomIds.map((id) => roomIndex.get(id) ?? 0);
         roomRules.push({ acts, rooms, weight: c.weight, home: c.home === true, source });
@@ -196,7 +211,7 @@ export function readConstraints(ctx: RuleContext) {
         break;
       }
       case 'endsStudentsDay': {
-        const acts = selectActivities(plan, c.activities, componentOf).map((a) => activityIndex.get(a.id) ?? 0);
+        const acts = selectActivities(plan, c.activities, componentOf, atomsOf).map((a) => activityIndex.get(a.id) ?? 0);
         selected.set(source, Int32Array.from(acts));
         for (const a of acts) {
           for (const r of actClash[a] ?? []) {

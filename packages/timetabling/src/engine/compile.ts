@@ -96,6 +96,7 @@ export function compilePlan(plan: Plan): Problem {
     actClash,
     resActsList,
     componentOf,
+    atomsOf,
     activityIndex,
     roomIndex,
   });

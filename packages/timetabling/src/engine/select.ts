@@ -1,17 +1,30 @@
 import type { Activity, ActivitySelector, Plan, StudentSet } from '../model.js';
 
-/** The activities a selector names, in plan order. */
-export function selectActivities(plan: Plan, selector: ActivitySelector, componentOf: Map<string, number>): Activity[] {
+/**
+ * The activities a selector names, in plan order. A student set filter follows FET: it takes every activity whose
+ * students share a subgroup (atomic set) with the set — the set's own, its groups' and subgroups', and its year's
+ * (a year's lesson is a lesson of each of its classes too). `onlyStudentSet` (home rooms) takes only activities
+ * whose one set is exactly that set, as FET's home rooms do.
+ */
+export function selectActivities(
+  plan: Plan,
+  selector: ActivitySelector,
+  componentOf: Map<string, number>,
+  atomsOf: Map<string, number[]>,
+): Activity[] {
   const ids = selector.activityIds ? new Set(selector.activityIds) : undefined;
+  const setId = selector.studentSetId;
+  const wanted = setId !== undefined && !selector.onlyStudentSet ? new Set(atomsOf.get(setId) ?? []) : undefined;
+  const sharesStudents = (a: Activity): boolean =>
+    a.studentSetIds.includes(setId ?? '') || a.studentSetIds.some((id) => (atomsOf.get(id) ?? []).some((g) => wanted?.has(g)));
   return plan.activities.filter((a) => {
     if (ids && !ids.has(a.id)) return false;
     if (selector.teacherId !== undefined) {
       if (!a.teacherIds.includes(selector.teacherId)) return false;
       if (selector.onlyTeacher && a.teacherIds.length !== 1) return false;
     }
-    if (selector.studentSetId !== undefined) {
-      if (!a.studentSetIds.includes(selector.studentSetId)) return false;
-      if (selector.onlyStudentSet && a.studentSetIds.length !== 1) return false;
+    if (setId !== undefined) {
+      if (selector.onlyStudentSet ? a.studentSetIds.length !== 1 || a.studentSetIds[0] !== setId : !sharesStudents(a)) return false;
     }
     if (selector.subjectId !== undefined && a.subjectId !== selector.subjectId) return false;
     if (selector.tagId !== undefined && !a.tagIds.includes(selector.tagId)) return false;

@@ -1,4 +1,4 @@
-import { componentNumbers, selectActivities } from '../engine/select.js';
+import { atomicStudentSets, componentNumbers, selectActivities } from '../engine/select.js';
 import type { ActivitySelector, Plan, Target, TimeSlot } from '../model.js';
 
 export function escapeXml(value: string): string {
@@ -25,8 +25,9 @@ export function createFetWriter(plan: Plan, fetIds: Map<string, number>, subject
   const time: string[][] = [];
   const space: string[][] = [];
   const componentOf = componentNumbers(plan);
+  const { atomsOf } = atomicStudentSets(plan.studentSets);
   const fetIdsOf = (selector: ActivitySelector): number[] =>
-    selectActivities(plan, selector, componentOf).map((a) => fetIds.get(a.id) ?? 0);
+    selectActivities(plan, selector, componentOf, atomsOf).map((a) => fetIds.get(a.id) ?? 0);
   const block = (
     list: string[][],
     name: string,

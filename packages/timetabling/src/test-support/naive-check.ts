@@ -72,7 +72,10 @@ export function naiveHardViolations(plan: Plan, placements: Placement[]): string
       (a) =>
         (sel.activityIds === undefined || sel.activityIds.includes(a.id)) &&
         (sel.teacherId === undefined || a.teacherIds.includes(sel.teacherId)) &&
-        (sel.studentSetId === undefined || a.studentSetIds.includes(sel.studentSetId)) &&
+        (sel.studentSetId === undefined ||
+          (sel.onlyStudentSet
+            ? a.studentSetIds.length === 1 && a.studentSetIds[0] === sel.studentSetId
+            : atomsOf(a).some((g) => atoms(sel.studentSetId ?? '').includes(g)))) &&
         (sel.subjectId === undefined || a.subjectId === sel.subjectId) &&
         (sel.tagId === undefined || a.tagIds.includes(sel.tagId)),
     );

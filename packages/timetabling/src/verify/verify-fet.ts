@@ -247,7 +247,7 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
   const lessonsOf = (kind: 'teacher' | 'subgroup', who: number): number[] =>
     placedLessons.filter((l) => (kind === 'teacher' ? l.teachers.includes(who) : l.subgroups.includes(who))).map((l) => l.id);
 
-  // Activity filters as FET writes them.
+  // Activity filters as FET reads them: a students filter takes every lesson sharing a subgroup with that set.
   const matches = (c: Node, l: Lesson): boolean => {
     const teacher = str(c, 'Teacher_Name');
     const students = str(c, 'Students_Name');
@@ -255,7 +255,7 @@ export function verifyFetTimetable(fetXml: string, placements: VerifyPlacement[]
     const tag = str(c, 'Activity_Tag_Name');
     const duration = str(c, 'Duration');
     if (teacher && !l.teacherNames.includes(teacher)) return false;
-    if (students && !l.studentNames.includes(students)) return false;
+    if (students && !l.studentNames.includes(students) && !subgroupsOf(students).some((g) => l.subgroups.includes(g))) return false;
     if (subject && l.subject !== subject) return false;
     if (tag && !l.tags.includes(tag)) return false;
     if (duration && Number(duration) !== l.duration) return false;
