@@ -124,8 +124,19 @@ for (const { width, locale } of LAYOUTS) {
       await waitForPageSettled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       const hidden = await findHiddenCells(page);
-      if (overflow > 0 || hidden.length > 0)
-        report[target.name] = { overflow, hidden: [...new Set(hidden.map((h) => `${h.column}: ${h.why} (${h.text})`))].slice(0, 8) };
+      // A row's actions share one line: rows stay one line high ("编辑 / 课程" stacked beside "删除" did not).
+      const stackedActions = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('.list-row-actions')].filter(
+            (el) => new Set([...el.querySelectorAll('button')].map((b) => Math.round(b.getBoundingClientRect().top))).size > 1,
+          ).length,
+      );
+      if (overflow > 0 || hidden.length > 0 || stackedActions > 0)
+        report[target.name] = {
+          overflow,
+          stackedActions,
+          hidden: [...new Set(hidden.map((h) => `${h.column}: ${h.why} (${h.text})`))].slice(0, 8),
+        };
     }
     expect(report).toEqual({});
   });
