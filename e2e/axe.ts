@@ -17,9 +17,12 @@ function describeContrast(data: unknown): string | undefined {
 
 /** The serious and critical axe violations on the page as it stands (every axe rule, WCAG 2.x A/AA among them). */
 export async function findSeriousViolations(page: Page, exclude: string[] = []): Promise<AxeFinding[]> {
-  // Colours change through CSS transitions (a theme switch): judge contrast once they have ended,
-  // not on a frame halfway between the themes (a menu item was caught mid-fade once in CI).
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+  // Colours change through CSS transitions and animations (a theme switch, a toast fading in or out):
+  // judge contrast once they have ended, not on a frame halfway (a menu item mid-fade, a toast at half
+  // opacity were each caught once in CI). Endless animations (spinners) are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const builder = new AxeBuilder({ page });
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();
