@@ -75,8 +75,14 @@ export async function closeSettings(page: Page): Promise<void> {
 export async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
   const menu = page.getByRole('navigation', { name: /主菜单|Main menu/ });
   const entry = menu.getByRole('menuitem', { name: item, exact: true });
-  if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: group, exact: true }).click();
-  await entry.click();
+  // The page is open once its entry is the selected one. A click that lands while the group still
+  // unfolds is tried again (a tab went missing that way once in CI under load), and the next
+  // navigation never races this one.
+  await expect(async () => {
+    if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: group, exact: true }).click();
+    await entry.click({ timeout: 3_000 });
+    await expect(entry).toHaveClass(/arco-menu-selected/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Services that later issues build; their absence is expected, not an error. */
