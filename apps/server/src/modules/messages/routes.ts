@@ -14,6 +14,7 @@ import { getPrincipal, signedIn } from '../../plugins/access.js';
 import { fileAnswer } from '../../plugins/openapi-document.js';
 import { resolvePrincipal } from '../../plugins/auth.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
+import { createChangePush, openEventStream } from '../../lib/event-stream.js';
 import { announceUnreadChange, watchUnreadChanges } from '../../lib/unread-events.js';
 import { countUnread, listMessages, markAllRead, markRead } from './service.js';
 import { defineTodoScanJob } from './todo-scan.js';
@@ -128,64 +129,27 @@ export const messageRoutes: FastifyPluginAsync<MessageRoutesOptions> = async (pa
       const { userId } = reader;
       const authorization = request.headers.authorization;
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
+      const stream = openEventStream(request.raw, reply.raw, { retryMs: 5000, keepAliveMs });
+      const push = createChangePush({
+        stream,
+        read: () => countUnread(app.db, reader),
+        deliver: (text) => stream.send('unread', text),
+        onError: (err) => request.log.warn({ err }, 'message stream: could not read the unread count'),
       });
-      res.write('retry: 5000\n\n');
-
-      let closed = false;
-      let last = '';
-      let busy = false;
-      let again = false;
-      const push = async (): Promise<void> => {
-        if (busy) {
-          again = true;
-          return;
-        }
-        busy = true;
-        try {
-          do {
-            again = false;
-            const text = JSON.stringify(await countUnread(app.db, reader));
-            if (!closed && text !== last) {
-              last = text;
-              res.write(`event: unread\ndata: ${text}\n\n`);
-            }
-          } while (again && !closed);
-        } catch (err) {
-          if (!closed) request.log.warn({ err }, 'message stream: could not read the unread count');
-        } finally {
-          busy = false;
-        }
-      };
       const poll = setInterval(() => {
         // The session may have ended (sign-out, reset, disabled): then so does the stream.
         resolvePrincipal(app.db, authorization).then(
           () => push(),
-          () => stop(),
+          () => stream.close(),
         );
       }, streamPollMs);
-      const ping = setInterval(() => {
-        if (!closed) res.write(': keep-alive\n\n');
-      }, keepAliveMs);
       const unwatch = watchUnreadChanges(userId, () => void push());
-      const stop = () => {
-        if (closed) return;
-        closed = true;
+      streams.add(stream.close);
+      stream.onClose(() => {
         clearInterval(poll);
-        clearInterval(ping);
         unwatch();
-        streams.delete(stop);
-        if (!res.writableEnded) res.end();
-      };
-      streams.add(stop);
-      request.raw.on('close', stop);
-      res.on('close', stop);
+        streams.delete(stream.close);
+      });
       await push();
       return reply;
     },

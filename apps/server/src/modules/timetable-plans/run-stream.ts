@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Perm, timetablePlanRunParamsSchema } from '@campus/contract';
 import { createCampusScope } from '../../lib/campus-scope.js';
+import { createChangePush, openEventStream } from '../../lib/event-stream.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { fileAnswer } from '../../plugins/openapi-document.js';
 import { errors, BASE, tags } from './route-parts.js';
@@ -49,50 +50,28 @@ export function registerRunStream(parent: FastifyInstance, runner: Runner, opts:
       const scope = createCampusScope(app.db, getCampusId(request));
       const { id, runId } = request.params;
       // A run that is not there is the usual 404, before the stream starts.
-      let last = JSON.stringify(await readRun(scope, runner, id, runId));
+      const last = JSON.stringify(await readRun(scope, runner, id, runId));
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      });
-      let closed = false;
-      let busy = false;
-      let again = false;
+      const stream = openEventStream(request.raw, reply.raw, { retryMs: 2000, keepAliveMs });
       let sentAt = 0;
       let timer: NodeJS.Timeout | null = null;
       const send = (text: string) => {
-        res.write(`event: run\ndata: ${text}\n\n`);
+        stream.send('run', text);
         sentAt = Date.now();
-        if (!text.includes('"status":"running"')) stop();
+        if (!text.includes('"status":"running"')) stream.close();
       };
-      const push = async (): Promise<void> => {
-        if (busy) {
-          again = true;
-          return;
-        }
-        busy = true;
-        try {
-          do {
-            again = false;
-            const text = JSON.stringify(await readRun(scope, runner, id, runId));
-            if (!closed && text !== last) {
-              last = text;
-              send(text);
-            }
-          } while (again && !closed);
-        } catch (err) {
-          if (!closed) request.log.warn({ err }, 'run stream: could not read the run');
-          stop();
-        } finally {
-          busy = false;
-        }
-      };
+      const push = createChangePush({
+        stream,
+        last,
+        read: () => readRun(scope, runner, id, runId),
+        deliver: send,
+        onError: (err) => {
+          request.log.warn({ err }, 'run stream: could not read the run');
+          stream.close();
+        },
+      });
       const onProgress = () => {
-        if (closed || timer) return;
+        if (stream.isClosed() || timer) return;
         timer = setTimeout(
           () => {
             timer = null;
@@ -105,23 +84,13 @@ export function registerRunStream(parent: FastifyInstance, runner: Runner, opts:
       const poll = setInterval(() => {
         if (!runner.isLocal(runId)) void push();
       }, rowPollMs);
-      const ping = setInterval(() => {
-        if (!closed) res.write(': keep-alive\n\n');
-      }, keepAliveMs);
-      const stop = () => {
-        if (closed) return;
-        closed = true;
+      streams.add(stream.close);
+      stream.onClose(() => {
         unwatch();
         clearInterval(poll);
-        clearInterval(ping);
         if (timer) clearTimeout(timer);
-        streams.delete(stop);
-        if (!res.writableEnded) res.end();
-      };
-      streams.add(stop);
-      request.raw.on('close', stop);
-      res.on('close', stop);
-      res.write('retry: 2000\n\n');
+        streams.delete(stream.close);
+      });
       send(last);
       return reply;
     },
