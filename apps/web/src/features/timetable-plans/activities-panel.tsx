@@ -5,7 +5,7 @@ import Select from '@arco-design/web-react/es/Select';
 import Table from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { WEEK_PATTERN_LABELS, type TimetableActivity, type TimetablePlan, type WeekPattern } from '@campus/contract';
+import { Perm, WEEK_PATTERN_LABELS, type TimetableActivity, type TimetablePlan, type WeekPattern } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showMessageError, showSuccess } from '../../lib/feedback';
@@ -34,7 +34,7 @@ export function ActivitiesPanel({ plan }: { plan: TimetablePlan }) {
   const can = usePermission();
   const queryClient = useQueryClient();
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
-  const canEdit = can(['educate:timetablePlan:edit']);
+  const canEdit = can([Perm.timetablePlanEdit]);
   const [isOpen, setIsOpen] = useState(false);
   const [subject, setSubject] = useState('');
   const [teacherIds, setTeacherIds] = useState<number[]>([]);

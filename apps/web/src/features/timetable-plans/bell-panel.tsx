@@ -5,13 +5,10 @@ import Select from '@arco-design/web-react/es/Select';
 import Table from '@arco-design/web-react/es/Table';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { bellScheduleSchema, formatIssues, WEEKDAY_LABELS, type BellSchedule, type TimetablePlan } from '@campus/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showSuccess } from '../../lib/feedback';
 import { getLocale, useT } from '../../lib/i18n';
-import { usePermission } from '../../lib/permission';
-import { useSessionStore } from '../../lib/session';
-import { planKeys, updateBellSchedule } from './plan-api';
+import { updateBellSchedule } from './plan-api';
+import { usePlanPanelSave } from './use-plan-save';
 
 type Day = BellSchedule['days'][number];
 type Period = BellSchedule['periods'][number];
@@ -28,35 +25,18 @@ const nextWeekday = (days: Day[]) => [1, 2, 3, 4, 5, 6, 7].find((w) => !days.som
 export function BellPanel({ plan }: { plan: TimetablePlan }) {
   const t = useT();
   const locale = getLocale();
-  const can = usePermission();
-  const canEdit = can(['educate:timetablePlan:edit']);
-  const queryClient = useQueryClient();
-  const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
+  const { canEdit, errors, isBusy, save: savePanel } = usePlanPanelSave(t('tplan.bell.saved'));
   const [days, setDays] = useState<Day[]>(() => plan.days.map(({ name, weekday }) => ({ name, weekday })));
   const [periods, setPeriods] = useState<Period[]>(() =>
     plan.periods.map(({ name, startTime, endTime }) => ({ name, startTime: startTime ?? '', endTime: endTime ?? '' })),
   );
-  const [errors, setErrors] = useState<string[]>([]);
-  const [isBusy, setIsBusy] = useState(false);
 
   const setDay = (i: number, patch: Partial<Day>) => setDays((all) => all.map((d, j) => (j === i ? { ...d, ...patch } : d)));
   const setPeriod = (i: number, patch: Partial<Period>) => setPeriods((all) => all.map((p, j) => (j === i ? { ...p, ...patch } : p)));
 
   const save = async () => {
     const bell = { days, periods };
-    const problems = checkBellSchedule(bell, locale);
-    setErrors(problems);
-    if (problems.length) return;
-    setIsBusy(true);
-    try {
-      await updateBellSchedule(plan.id, bell);
-      showSuccess(t('tplan.bell.saved'));
-      await queryClient.invalidateQueries({ queryKey: planKeys.all(camId) });
-    } catch (err) {
-      setErrors([err instanceof Error ? err.message : String(err)]);
-    } finally {
-      setIsBusy(false);
-    }
+    await savePanel(checkBellSchedule(bell, locale), () => updateBellSchedule(plan.id, bell));
   };
 
   const removeColumn = <R,>(remove: (i: number) => void, count: number) =>

@@ -7,7 +7,13 @@ import Select from '@arco-design/web-react/es/Select';
 import Table from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { timetableConstraintSchema, type TimetableConstraint, type TimetableConstraintRow, type TimetablePlan } from '@campus/contract';
+import {
+  Perm,
+  timetableConstraintSchema,
+  type TimetableConstraint,
+  type TimetableConstraintRow,
+  type TimetablePlan,
+} from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showMessageError, showSuccess } from '../../lib/feedback';
@@ -87,7 +93,7 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
   const can = usePermission();
   const queryClient = useQueryClient();
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
-  const canEdit = can(['educate:timetablePlan:edit']);
+  const canEdit = can([Perm.timetablePlanEdit]);
   const [isOpen, setIsOpen] = useState(false);
   const [type, setType] = useState<FormType>('notAvailable');
   const [weight, setWeight] = useState(100);

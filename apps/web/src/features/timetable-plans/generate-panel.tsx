@@ -7,7 +7,7 @@ import Progress from '@arco-design/web-react/es/Progress';
 import Radio from '@arco-design/web-react/es/Radio';
 import Select from '@arco-design/web-react/es/Select';
 import Space from '@arco-design/web-react/es/Space';
-import type { TimetablePlan, TimetableViolation } from '@campus/contract';
+import { Perm, type TimetablePlan, type TimetableViolation } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { showMessageError, showSuccess } from '../../lib/feedback';
@@ -62,7 +62,7 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
   const [view, setView] = useState<GridView>('class');
   const [target, setTarget] = useState<string | undefined>(undefined);
   const [isBusy, setIsBusy] = useState(false);
-  const canEdit = can(['educate:timetablePlan:edit']);
+  const canEdit = can([Perm.timetablePlanEdit]);
 
   // Progress arrives over the run's event stream; while that is not (yet, or any longer) live, it is polled.
   const [liveRunId, setLiveRunId] = useState<number | null>(null);
@@ -157,13 +157,13 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
             )}
           </>
         )}
-        {can(['educate:timetablePlan:export']) && (
+        {can([Perm.timetablePlanExport]) && (
           <>
             <Button onClick={() => exportFile(false)}>{t('tplan.export')}</Button>
             {solution.data && <Button onClick={() => exportFile(true)}>{t('tplan.exportSolution')}</Button>}
           </>
         )}
-        {solution.data && can(['educate:timetablePlan:apply']) && (
+        {solution.data && can([Perm.timetablePlanApply]) && (
           <Popconfirm title={t('tplan.applyConfirm')} onOk={apply}>
             <Button type="primary" status="success" disabled={isBusy || isRunning}>
               {t('tplan.apply')}

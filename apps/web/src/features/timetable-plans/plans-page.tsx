@@ -9,7 +9,7 @@ import Space from '@arco-design/web-react/es/Space';
 import Table from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
-import type { TimetablePlanItem } from '@campus/contract';
+import { Perm, type TimetablePlanItem } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -110,7 +110,7 @@ export function TimetablePlansPage() {
           <Button size="small" type="text" onClick={() => open(p.id)}>
             {t('tplan.open')}
           </Button>
-          {can(['educate:timetablePlan:delete']) && (
+          {can([Perm.timetablePlanDelete]) && (
             <Popconfirm title={t('tplan.deleteConfirm', { name: p.name })} onOk={() => void remove(p)}>
               <Button size="small" type="text" status="danger">
                 {t('tplan.delete')}
@@ -128,12 +128,12 @@ export function TimetablePlansPage() {
     <PageFrame titleKey="menu.educate.timetablePlan">
       <Card bordered={false}>
         <Space className="tplan-toolbar">
-          {can(['educate:timetablePlan:add']) && (
+          {can([Perm.timetablePlanAdd]) && (
             <Button type="primary" icon={<IconPlus />} onClick={() => setMode('create')}>
               {t('tplan.new')}
             </Button>
           )}
-          {can(['educate:timetablePlan:import']) && (
+          {can([Perm.timetablePlanImport]) && (
             <Button icon={<IconUpload />} onClick={() => setMode('import')}>
               {t('tplan.import')}
             </Button>

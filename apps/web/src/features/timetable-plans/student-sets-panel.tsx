@@ -6,13 +6,10 @@ import Select from '@arco-design/web-react/es/Select';
 import Table from '@arco-design/web-react/es/Table';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { formatIssues, STUDENT_SET_KINDS, studentSetsBodySchema, type StudentSetInput, type TimetablePlan } from '@campus/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showSuccess } from '../../lib/feedback';
 import { getLocale, useT } from '../../lib/i18n';
-import { usePermission } from '../../lib/permission';
-import { useSessionStore } from '../../lib/session';
-import { planKeys, saveStudentSets } from './plan-api';
+import { saveStudentSets } from './plan-api';
+import { usePlanPanelSave } from './use-plan-save';
 
 /** Rows as edited: a stable key of their own, since the id itself is editable. */
 interface Row extends StudentSetInput {
@@ -34,34 +31,17 @@ export function checkStudentSets(sets: StudentSetInput[], locale: ReturnType<typ
 export function StudentSetsPanel({ plan }: { plan: TimetablePlan }) {
   const t = useT();
   const locale = getLocale();
-  const can = usePermission();
-  const canEdit = can(['educate:timetablePlan:edit']);
-  const queryClient = useQueryClient();
-  const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
+  const { canEdit, errors, isBusy, save: savePanel } = usePlanPanelSave(t('tplan.set.saved'));
   const [rows, setRows] = useState<Row[]>(() => plan.studentSets.map((s, key) => ({ ...s, key })));
-  const [errors, setErrors] = useState<string[]>([]);
-  const [isBusy, setIsBusy] = useState(false);
 
   const patch = (key: number, change: Partial<StudentSetInput>) =>
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const save = async () => {
-    const sets = rows.map(({ key, ...s }) => {
+    const sets = rows.map(({ key, ...set }) => {
       void key;
-      return s.size === undefined ? s : { ...s, size: s.size };
+      return set;
     });
-    const problems = checkStudentSets(sets, locale, t('tplan.set.duplicate'));
-    setErrors(problems);
-    if (problems.length) return;
-    setIsBusy(true);
-    try {
-      await saveStudentSets(plan.id, sets);
-      showSuccess(t('tplan.set.saved'));
-      await queryClient.invalidateQueries({ queryKey: planKeys.all(camId) });
-    } catch (err) {
-      setErrors([err instanceof Error ? err.message : String(err)]);
-    } finally {
-      setIsBusy(false);
-    }
+    await savePanel(checkStudentSets(sets, locale, t('tplan.set.duplicate')), () => saveStudentSets(plan.id, sets));
   };
   const add = () => {
     const key = Math.max(-1, ...rows.map((r) => r.key)) + 1;
