@@ -56,10 +56,16 @@ test.describe('educate pages', () => {
     await expect(drawer(page).getByText(`已选 ${course.enrolled + 1} / 容量 ${course.capacity}`)).toBeVisible();
     await page.screenshot({ path: `${ARTIFACTS_DIR}/course-students.png` });
 
+    // The list of the enrolled reloads after the change: a click on its masked rows would go nowhere.
+    await expect(drawer(page).getByText(`共 ${course.enrolled + 1} 名学生`)).toBeVisible();
+    await expect(drawer(page).locator('.arco-spin-loading')).toHaveCount(0);
     const enrolledRows = drawer(page).locator('.arco-table tbody tr.arco-table-tr');
-    await enrolledRows.first().getByRole('button', { name: '退课' }).click();
-    const modal = page.locator('.arco-modal');
-    await modal.getByRole('button', { name: '退课' }).click();
+    const confirm = page.locator('.arco-modal').getByRole('button', { name: '退课' });
+    await expect(async () => {
+      if (!(await confirm.isVisible())) await enrolledRows.first().getByRole('button', { name: '退课' }).click({ timeout: 3_000 });
+      await expect(confirm).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await confirm.click();
     await expect(drawer(page).getByText(`已选 ${course.enrolled} / 容量 ${course.capacity}`)).toBeVisible();
   });
 

@@ -85,7 +85,7 @@ interface SolutionView {
 test.use({ allowedFailures: { urls: [/\/api\/educate\/timetable-plans\/\d+\/solution$/] } });
 
 test('imports a .fet file, edits a lesson and a rule, drags and locks a lesson, regenerates around the lock', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInFresh(page);
   const year = 2200 + (Date.now() % 700);

@@ -6,7 +6,7 @@ import './app/global.css';
 import './app/a11y-overrides.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// From react-router/dom: it hands the router ReactDOM.flushSync, which sign-out's navigation relies on.
+// From react-router/dom: the DOM build of the provider (it can hand the router ReactDOM.flushSync).
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';

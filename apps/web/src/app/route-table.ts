@@ -1,5 +1,6 @@
 import { DEFAULT_MENUS, RouteName, USER_CENTER_PATH, type MenuItem, type RouteMeta } from '@campus/contract';
 import { matchPath } from 'react-router';
+import { LOGIN_PATH } from '../lib/redirect';
 
 export interface AppRoute {
   name: string;
@@ -7,7 +8,7 @@ export interface AppRoute {
   meta: RouteMeta;
 }
 
-export const LOGIN_PATH = '/login';
+export { LOGIN_PATH };
 export const NOT_FOUND_PATH = '/404';
 export const REDIRECT_PREFIX = '/redirect';
 

@@ -1,8 +1,12 @@
 import type { CurrentUser, MenuItem } from '@campus/contract';
+import { navigateTo } from './navigation';
+import { LOGIN_PATH } from './redirect';
 import { request, waitForRequestsToSettle } from './request';
 import { useSessionStore } from './session';
 
 const LOGOUT_SETTLE_MS = 3_000;
+/** How long sign-out waits for the console to unmount before it ends the session anyway. */
+const LEAVE_CONSOLE_MS = 10_000;
 
 type LogoutListener = () => void;
 const logoutListeners = new Set<LogoutListener>();
@@ -49,10 +53,49 @@ export async function switchActiveRole(roleId: number | null): Promise<CurrentUs
 }
 
 let signingOut = false;
+let isConsoleMounted = false;
+const consoleLeftWaiters = new Set<() => void>();
 
-/** Sign-out has begun: the console is leaving for login before the session ends. */
-export function beginSignOut(): void {
+/**
+ * The console layout says it is mounted; the returned function, called as it unmounts, wakes a
+ * sign-out waiting for it. Its queries unsubscribe in the same commit.
+ */
+export function markConsoleMounted(): () => void {
+  isConsoleMounted = true;
+  return () => {
+    isConsoleMounted = false;
+    for (const wake of consoleLeftWaiters) wake();
+    consoleLeftWaiters.clear();
+  };
+}
+
+function whenConsoleLeft(timeoutMs: number): Promise<void> {
+  if (!isConsoleMounted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      consoleLeftWaiters.delete(wake);
+      resolve();
+    }, timeoutMs);
+    const wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    consoleLeftWaiters.add(wake);
+  });
+}
+
+/**
+ * Leaves the console for sign-in, then ends the session. The router commits a navigation that ran
+ * loaders in a transition (flushSync covers only its first update), so the console can still be
+ * mounted when navigate() resolves; ending the session then made its queries refetch without a
+ * token (401s). Waiting for the layout's unmount closes that window however slow the render.
+ */
+export async function leaveAndSignOut(): Promise<void> {
   signingOut = true;
+  const left = whenConsoleLeft(LEAVE_CONSOLE_MS);
+  navigateTo(LOGIN_PATH);
+  await left;
+  await logout();
 }
 
 export function isSigningOut(): boolean {

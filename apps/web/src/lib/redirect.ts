@@ -1,6 +1,6 @@
 import { DEFAULT_ROUTE_PATH } from '@campus/contract';
 
-const LOGIN_PATH = '/login';
+export const LOGIN_PATH = '/login';
 // Any origin works: it only exists to tell same-origin paths from everything else.
 const PROBE_ORIGIN = 'https://campus.invalid';
 const MAX_DECODE_ROUNDS = 5;

@@ -7,9 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { encryptPassword } from '../../lib/crypto';
 import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
-import { changeOwnPassword } from '../../lib/auth';
+import { changeOwnPassword, leaveAndSignOut } from '../../lib/auth';
 import { ApiError } from '../../lib/request';
-import { useSignOut } from './use-sign-out';
 
 interface PasswordForm {
   oldPassword: string;
@@ -26,7 +25,6 @@ interface ChangePasswordModalProps {
 
 export function ChangePasswordModal({ isOpen, isForced, onClose }: ChangePasswordModalProps) {
   const t = useT();
-  const leaveAndSignOut = useSignOut();
   const [form] = Form.useForm<PasswordForm>();
   const change = useMutation({
     mutationFn: async (values: PasswordForm) => {

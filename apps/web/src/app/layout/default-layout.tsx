@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useArcoA11yPatches } from '../../lib/arco-a11y';
-import { addLogoutListener } from '../../lib/auth';
+import { addLogoutListener, markConsoleMounted } from '../../lib/auth';
 import { useLocaleStore, useT } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { useRecentVisits } from '../../lib/recent-visits';
@@ -85,6 +85,8 @@ function ConsoleLayout() {
   useRouteTracking();
   useArcoA11yPatches();
   useDeviceWatch();
+  // Sign-out ends the session only once this has unmounted (lib/auth.ts, leaveAndSignOut).
+  useEffect(() => markConsoleMounted(), []);
 
   const isSideMenu = settings.menu && !settings.hideMenu && !settings.topMenu;
   const siderWidth = settings.menuCollapse ? COLLAPSED_WIDTH : settings.menuWidth;

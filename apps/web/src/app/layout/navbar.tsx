@@ -19,13 +19,13 @@ import { USER_CENTER_PATH, type Locale } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { leaveAndSignOut } from '../../lib/auth';
 import { showSuccess } from '../../lib/feedback';
 import { translate, useLocaleStore, useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
 import { useSettingsStore } from '../settings-store';
 import { AppMenu } from './app-menu';
 import { MessageBox } from './message-box';
-import { useSignOut } from './use-sign-out';
 
 const LANGUAGES: { value: Locale; label: string }[] = [
   { value: 'zh-CN', label: '中文' },
@@ -78,7 +78,6 @@ function CampusSwitcher() {
 
 function UserMenu() {
   const t = useT();
-  const leaveAndSignOut = useSignOut();
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const name = user?.nickname || user?.username || '';

@@ -5,8 +5,7 @@ import Grid from '@arco-design/web-react/es/Grid';
 import Input from '@arco-design/web-react/es/Input';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@campus/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { logout } from '../../lib/auth';
+import { leaveAndSignOut } from '../../lib/auth';
 import { showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import { ApiError } from '../../lib/request';
@@ -22,15 +21,12 @@ interface PasswordForm {
 /** Change one's own password; afterwards this browser signs in again (the server ends the other sessions). */
 export function PasswordSection() {
   const t = useT();
-  const navigate = useNavigate();
   const [form] = Form.useForm<PasswordForm>();
   const change = useMutation({
     mutationFn: (values: PasswordForm) => changeOwnPassword(values.oldPassword, values.newPassword),
     onSuccess: async (msg) => {
       showSuccess(msg);
-      // Leave the console first, then end the session: nothing refetches without a token meanwhile.
-      await navigate('/login', { flushSync: true });
-      await logout();
+      await leaveAndSignOut();
     },
   });
   const required = { required: true, message: t('changePassword.required') };
