@@ -11,8 +11,12 @@ type FeedbackUi = typeof FeedbackUiModule;
 let loading: Promise<FeedbackUi> | null = null;
 
 function withUi(use: (ui: FeedbackUi) => void): void {
-  loading ??= import('./feedback-ui');
-  void loading.then(use);
+  // A chunk that failed to load (a network blip) is asked for again next time, not never.
+  loading ??= import('./feedback-ui').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  loading.then(use).catch(() => undefined);
 }
 
 export function showSuccess(content: string): void {
