@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { generateTimetable } = await import(path.join(ROOT, 'packages/timetabling/dist/index.js'));
+// The generator module alone, as the server's worker thread loads it (not the FET reader and its XML parser).
+const { generateTimetable } = await import(path.join(ROOT, 'packages/timetabling/dist/generate.js'));
 
 const [planFile, seed, limit, outFile] = process.argv.slice(2);
 const plan = JSON.parse(fs.readFileSync(planFile, 'utf8'));

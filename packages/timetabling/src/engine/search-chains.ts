@@ -1,30 +1,52 @@
+import { RULE_MAX_DAYS_PER_WEEK, isHardWeight } from './problem.js';
 import { SearchCore } from './search-core.js';
+
+/** The most lessons of one day a repair takes out at once (a person over their days a week). */
+const MAX_DAY_CLEAR = 4;
 
 /** Placing one unit: ranked starts, recursive swapping chains, repair (the middle layer of Search). */
 export class SearchChains extends SearchCore {
-  /** Starts of u worth trying, best first: few units to displace, no hard rule broken, low soft cost. */
+  private readonly dayLessons = new Int32Array(32);
+  private readonly dayLocked = new Uint8Array(32);
+  /** rankStarts' best free start (-1: none) and whether it ranks first. */
+  private rankedFree = -1;
+  private isRankedFreeFirst = false;
+  /** repairInChain's round: the best eviction found, its value, and which units it has priced. */
+  private evictionRound = 0;
+  private evictionBest = -1;
+  private evictionValue = Number.POSITIVE_INFINITY;
+  private readonly evictionSeen = new Int32Array(this.p.nUnits);
+
   /**
-   * Starts worth trying for u, best first, and the best free one (nothing in the way, no hard rule broken; -1
-   * if none). Like FET, a soft rule broken costs about as much as a unit to displace, so a free start that
-   * breaks one may come after starts that displace a unit but keep it.
+   * Ranks the starts worth trying for u, best first, into the level's buffers and returns how many; the best
+   * free one (nothing in the way, no hard rule broken; -1 if none) goes to rankedFree. Like FET, a soft rule
+   * broken costs about as much as a unit to displace, so a free start that breaks one may come after starts
+   * that displace a unit but keep it. Starts a chain can never repair are left out: a day closed to one of
+   * u's people, a hard group rule broken with a partner that may not move.
    */
-  protected rankStarts(u: number, level: number): { count: number; freeSlot: number; freeFirst: boolean } {
+  protected rankStarts(u: number, level: number): number {
     const p = this.p;
     const s = this.state;
     const domain = p.unitDomain[u];
     const slots = this.levelSlots[level] ?? new Int32Array(p.nSlots);
     const values = this.levelValues[level] ?? new Float64Array(p.nSlots);
-    if (!domain) return { count: 0, freeSlot: -1, freeFirst: false };
+    this.rankedFree = -1;
+    this.isRankedFreeFirst = false;
+    if (!domain) return 0;
     let count = 0;
     let bestFree = -1;
     let bestFreeValue = Number.POSITIVE_INFINITY;
     let bestOther = Number.POSITIVE_INFINITY;
     const softWeight = this.improving ? this.tuning.improveSoftWeight : this.tuning.softWeight;
     const holeWeight = this.tuning.holeWeight;
+    const closedDays = this.closedDays(u);
+    const nHours = p.nHours;
     for (let i = 0; i < domain.length; i++) {
       const slot = domain[i] ?? 0;
+      if (closedDays & (1 << ((slot / nHours) | 0))) continue;
       const n = s.countConflicts(u, slot);
       if (s.evRoomMissing > 0) continue;
+      if (s.breaksLockedGroup(u, slot, this.chainMark, this.chainStamp, this.fixed)) continue;
       let value = 0;
       let blocked = false;
       for (let c = 0; c < n; c++) {
@@ -64,9 +86,11 @@ export class SearchChains extends SearchCore {
       values[at] = value;
       slots[at] = slot;
     }
+    this.rankedFree = bestFree;
     if (bestFree >= 0 && bestFreeValue <= bestOther) {
       slots[0] = bestFree;
-      return { count: 1, freeSlot: bestFree, freeFirst: true };
+      this.isRankedFreeFirst = true;
+      return 1;
     }
     if (bestFree >= 0) {
       // The free start goes where its value puts it.
@@ -79,13 +103,61 @@ export class SearchChains extends SearchCore {
       values[at] = bestFreeValue;
       slots[at] = bestFree;
     }
-    return { count, freeSlot: bestFree, freeFirst: false };
+    return count;
+  }
+
+  /**
+   * Days on which u cannot start however the chain goes on: a person of u's at a hard "max days a week" with
+   * every other working day holding a lesson that may not move (fixed, or placed earlier in this chain) or more
+   * lessons than a repair takes out at once. Trying such a start only fails in the repair, at a price.
+   */
+  protected closedDays(u: number): number {
+    const p = this.p;
+    const s = this.state;
+    const nDays = p.nDays;
+    let closed = 0;
+    for (const r of p.unitClashResources[u] ?? []) {
+      const rules = p.resRules[r];
+      if (!rules) continue;
+      let maxDays = -1;
+      for (const rule of rules)
+        if (p.ruleKind[rule] === RULE_MAX_DAYS_PER_WEEK && isHardWeight(p.ruleWeight[rule] ?? 0)) maxDays = p.ruleA[rule] ?? 0;
+      if (maxDays < 0) continue;
+      let worked = 0;
+      let days = 0;
+      for (let d = 0; d < nDays; d++)
+        if ((s.mask[r * nDays + d] ?? 0) !== 0) {
+          worked |= 1 << d;
+          days++;
+        }
+      if (days < maxDays) continue;
+      // A day can be cleared when its lessons may all move and there are few enough (bestDayToClear's limit).
+      const lessons = this.dayLessons;
+      const locked = this.dayLocked;
+      lessons.fill(0);
+      locked.fill(0);
+      for (const a of p.resActs[r] ?? []) {
+        const v = p.actUnit[a] ?? 0;
+        const start = s.start[v] ?? -1;
+        if (v === u || start < 0) continue;
+        const d = (start / p.nHours) | 0;
+        lessons[d] = (lessons[d] ?? 0) + 1;
+        if (this.fixed[v] || this.chainMark[v] === this.chainStamp) locked[d] = 1;
+      }
+      let clearable = false;
+      for (let d = 0; d < nDays && !clearable; d++)
+        if (worked & (1 << d) && !locked[d] && (lessons[d] ?? 0) <= MAX_DAY_CLEAR) clearable = true;
+      if (!clearable) closed |= ~worked;
+    }
+    return closed;
   }
 
   protected trySwap(u: number, level: number): boolean {
     if (level > this.tuning.maxLevel || ++this.chainCalls > this.chainLimit) return false;
     const s = this.state;
-    const { count, freeSlot, freeFirst } = this.rankStarts(u, level);
+    const count = this.rankStarts(u, level);
+    const freeSlot = this.rankedFree;
+    const freeFirst = this.isRankedFreeFirst;
     const slots = this.levelSlots[level] ?? new Int32Array(0);
     let tries = freeFirst ? 1 : level < this.tuning.wideLevels ? count : Math.min(1, count);
     // Deep in a chain only the best start is tried, and the best free one if that fails.
@@ -97,6 +169,8 @@ export class SearchChains extends SearchCore {
     const rooms = this.levelRooms[level] ?? new Int32Array(0);
     for (let i = 0; i < tries; i++) {
       const slot = slots[i] ?? 0;
+      // A branch tried before may have placed (and so locked) a partner of u since the starts were ranked.
+      if (i > 0 && s.breaksLockedGroup(u, slot, this.chainMark, this.chainStamp, this.fixed)) continue;
       const mark = s.mark();
       s.evaluate(u, slot);
       displaced.length = 0;
@@ -106,17 +180,8 @@ export class SearchChains extends SearchCore {
       s.evRooms.set(rooms);
       s.place(u, slot);
       this.chainMark[u] = this.chainStamp;
-      if (!this.repairInChain(u, displaced)) {
-        s.rollback(mark);
-        continue;
-      }
-      let ok = true;
-      for (let k = 0; k < displaced.length; k++) {
-        if (!this.trySwap(displaced[k] ?? 0, level + 1)) {
-          ok = false;
-          break;
-        }
-      }
+      let ok = this.repairInChain(u, displaced);
+      for (let k = 0; ok && k < displaced.length; k++) ok = this.trySwap(displaced[k] ?? 0, level + 1);
       if (ok) return true;
       s.rollback(mark);
       if (this.chainCalls > this.chainLimit) return false;
@@ -131,20 +196,21 @@ export class SearchChains extends SearchCore {
     let guard = 0;
     while (s.hard > 1e-9) {
       if (guard++ > 50) return false;
-      let best = -1;
-      let bestValue = Number.POSITIVE_INFINITY;
+      // Each unit of a broken rule of u's is priced once a round, however many of the rules it shares.
+      const seen = ++this.evictionRound;
+      this.evictionBest = -1;
+      this.evictionValue = Number.POSITIVE_INFINITY;
       for (const a of p.unitActs[u] ?? []) {
         for (const r of p.actResources[a] ?? []) {
           if ((s.resHard[r] ?? 0) <= 0) continue;
-          for (const other of p.resActs[r] ?? [])
-            best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
+          for (const other of p.resActs[r] ?? []) this.considerEviction(p.actUnit[other] ?? 0, u, seen);
         }
         for (const g of p.actGroups[a] ?? []) {
           if ((s.groupHard[g] ?? 0) <= 0) continue;
-          for (const other of p.groupActs[g] ?? [])
-            best = this.considerEviction(p.actUnit[other] ?? 0, u, best, bestValue, (v) => (bestValue = v));
+          for (const other of p.groupActs[g] ?? []) this.considerEviction(p.actUnit[other] ?? 0, u, seen);
         }
       }
+      const best = this.evictionBest;
       if (best < 0) {
         // No single unit helps (a teacher over their days a week, say): take out a whole day of theirs.
         const day = this.bestDayToClear(u, true);
@@ -187,7 +253,7 @@ export class SearchChains extends SearchCore {
           else if (!byDay[d]?.includes(-1) && !byDay[d]?.includes(ou)) byDay[d]?.push(ou);
         }
         for (const day of byDay) {
-          if (day.length === 0 || day.includes(-1) || day.length > 4 || (best && day.length >= best.length)) continue;
+          if (day.length === 0 || day.includes(-1) || day.length > MAX_DAY_CLEAR || (best && day.length >= best.length)) continue;
           const mark = s.mark();
           for (const c of day) s.remove(c);
           const helps = s.hard < hard - 1e-9;
@@ -200,17 +266,19 @@ export class SearchChains extends SearchCore {
     return best;
   }
 
-  protected considerEviction(c: number, u: number, best: number, bestValue: number, setValue: (v: number) => void): number {
+  /** Prices taking unit c out to repair u's broken rules; keeps the best so far in evictionBest / evictionValue. */
+  protected considerEviction(c: number, u: number, round: number): void {
     const s = this.state;
-    if (c === u || (s.start[c] ?? -1) < 0 || this.fixed[c] || this.chainMark[c] === this.chainStamp) return best;
+    if (this.evictionSeen[c] === round) return;
+    this.evictionSeen[c] = round;
+    if (c === u || (s.start[c] ?? -1) < 0 || this.fixed[c] || this.chainMark[c] === this.chainStamp) return;
     s.evaluate(c, -1);
-    if (s.evHard >= 0) return best;
+    if (s.evHard >= 0) return;
     const value = s.evHard * 10 + 1 + (this.evictions[c] ?? 0) * 0.5 + this.rng.next();
-    if (value < bestValue) {
-      setValue(value);
-      return c;
+    if (value < this.evictionValue) {
+      this.evictionValue = value;
+      this.evictionBest = c;
     }
-    return best;
   }
 
   /** Puts unit u at its best start, evicting whatever is in the way, then repairs other hard rules. */

@@ -36,7 +36,7 @@ export interface SearchTuning {
 export const defaultTuning: SearchTuning = {
   chainCallsPerUnit: 2,
   maxLevel: 14,
-  wideLevels: 5,
+  wideLevels: 2,
   softWeight: 1,
   improveSoftWeight: 10,
   patiencePerUnit: 1,

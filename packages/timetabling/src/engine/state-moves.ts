@@ -264,6 +264,35 @@ export class StateMoves extends StateCosts {
   }
 
   /**
+   * Whether u at s would break a hard group rule (same day, min days...) with a member that may not move: fixed,
+   * or placed earlier in the current chain (`mark[unit] === stamp`). Such a start can never be repaired.
+   */
+  breaksLockedGroup(u: number, s: number, mark: Int32Array, stamp: number, fixed: Uint8Array): boolean {
+    const p = this.p;
+    const acts = p.unitActs[u];
+    if (!acts) return false;
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i] ?? 0;
+      const groups = p.actGroups[a];
+      if (!groups) continue;
+      for (let gi = 0; gi < groups.length; gi++) {
+        const g = groups[gi] ?? 0;
+        if ((p.groupWeight[g] ?? 100) < 100) continue;
+        const members = p.groupActs[g];
+        if (!members) continue;
+        for (let j = 0; j < members.length; j++) {
+          const b = members[j] ?? 0;
+          const ub = p.actUnit[b] ?? 0;
+          if (ub === u || (mark[ub] !== stamp && fixed[ub] !== 1)) continue;
+          const sb = this.start[ub] ?? -1;
+          if (sb >= 0 && this.pairCost(g, a, s, b, sb) > 0) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
    * Only the units in the way if unit u started at s (teachers, students; rooms when none of the candidates is
    * free): much cheaper than evaluate. Fills evConflicts; returns how many.
    */
