@@ -107,3 +107,57 @@ describe('starts a chain could never repair are not tried', () => {
     expect(new Set(probe(soft).rankedDays('free'))).toEqual(new Set([1, 2, 3, 4, 5]));
   });
 });
+
+/** The improving moves, open to the test. */
+class MoveProbe extends RankingProbe {
+  moveRanked(activityId: string): boolean {
+    this.improving = true;
+    return this.rankedMove(this.unitOf(activityId), 1e-6);
+  }
+  moveRuined(activityId: string): boolean {
+    this.improving = true;
+    return this.ruinMove(this.unitOf(activityId), 1e-6);
+  }
+  putAt(activityId: string, day: number, period: number): void {
+    const u = this.unitOf(activityId);
+    const slot = (day - 1) * this.p.nHours + (period - 1);
+    this.state.evaluate(u, slot);
+    this.state.place(u, slot);
+  }
+}
+
+const wish = (id: string, day: number, period: number): Constraint => ({
+  type: 'preferredStartingTimes',
+  weight: 90,
+  activities: { activityIds: [id] },
+  slots: [{ day, period }],
+});
+
+function moveProbe(plan: Plan, tuning: Record<string, number> = {}): MoveProbe {
+  return new MoveProbe(
+    compilePlan(plan),
+    { seed: 1, tuning, maxPlacingSteps: 0, improvingSteps: 0, improveWorkRatio: 0, improveWorkPerUnit: 0 },
+    { shouldStop: () => false, report: () => undefined },
+  );
+}
+
+describe('improving moves', () => {
+  it('a ranked move puts a lesson where its soft wish holds', () => {
+    const search = moveProbe(school([lesson('x', 'T1', 'C1')], [wish('x', 3, 2)]));
+    search.putAt('x', 1, 1);
+    expect(search.state.soft).toBeGreaterThan(0);
+    expect(search.moveRanked('x')).toBe(true);
+    expect(search.state.soft).toBe(0);
+    expect(search.state.start[search.unitOf('x')]).toBe(2 * 3 + 1);
+  });
+
+  it('ruin and recreate puts two lessons of a class, each on the other’s wished start, both right', () => {
+    const plan = school([lesson('x', 'T1', 'C1'), lesson('y', 'T2', 'C1')], [wish('x', 2, 1), wish('y', 4, 3)]);
+    const search = moveProbe(plan, { ruinSize: 2 });
+    search.putAt('x', 4, 3);
+    search.putAt('y', 2, 1);
+    expect(search.moveRuined('x')).toBe(true);
+    expect(search.state.soft).toBe(0);
+    expect(search.state.hard).toBe(0);
+  });
+});

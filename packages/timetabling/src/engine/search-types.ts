@@ -31,6 +31,12 @@ export interface SearchTuning {
   chainMoveShare: number;
   /** Calls allowed to one improving chain. */
   chainMoveCalls: number;
+  /** While improving: share of moves that place a unit again where the ranking, soft rules weighed in, puts it. */
+  rankedMoveShare: number;
+  /** While improving: share of moves that take out a unit and some of its neighbours and place them again... */
+  ruinMoveShare: number;
+  /** ... how many units that takes out. */
+  ruinSize: number;
 }
 
 export const defaultTuning: SearchTuning = {
@@ -45,6 +51,9 @@ export const defaultTuning: SearchTuning = {
   restartStepsPerUnit: 4,
   chainMoveShare: 0.3,
   chainMoveCalls: 40,
+  rankedMoveShare: 0.5,
+  ruinMoveShare: 0.3,
+  ruinSize: 4,
 };
 
 export interface SearchOptions {

@@ -181,8 +181,81 @@ export class Search extends SearchChains {
   }
 
   /**
-   * Simulated annealing on the soft score: a unit (mostly one in a broken soft rule) to a random allowed start,
-   * swapping with the one unit in the way if there is one; every accepted move keeps the hard cost at 0.
+   * Ruin and recreate for the soft score: u and a few units sharing a teacher or students with it are taken out
+   * and placed again one by one by chains ranked with the soft rules weighed in. Kept under the annealing rule.
+   */
+  protected ruinMove(u: number, temperature: number): boolean {
+    const p = this.p;
+    const s = this.state;
+    const before = s.soft;
+    const mark = s.mark();
+    const related: number[] = [];
+    for (const a of p.unitActs[u] ?? [])
+      for (const r of p.actClashResources[a] ?? [])
+        for (const b of p.resActs[r] ?? []) {
+          const v = p.actUnit[b] ?? 0;
+          if (v !== u && !this.fixed[v] && (s.start[v] ?? -1) >= 0 && !related.includes(v)) related.push(v);
+        }
+    const out = [u];
+    for (let k = 0; k < this.tuning.ruinSize - 1 && related.length > 0; k++) {
+      const at = this.rng.int(related.length);
+      out.push(related[at] ?? 0);
+      related[at] = related[related.length - 1] ?? 0;
+      related.pop();
+    }
+    for (const v of out) s.remove(v);
+    const limit = this.chainLimit;
+    this.chainLimit = this.tuning.chainMoveCalls;
+    this.chainStamp++;
+    let ok = true;
+    for (let i = 0; ok && i < out.length; i++) {
+      this.chainCalls = 0;
+      ok = this.trySwap(out[i] ?? 0, 1);
+    }
+    ok = ok && s.hard <= 1e-9;
+    this.chainLimit = limit;
+    const delta = s.soft - before;
+    if (ok && (delta < 0 || (delta > 0 && this.rng.next() < Math.exp(-delta / temperature)))) {
+      s.commit();
+      return true;
+    }
+    s.rollback(mark);
+    s.commit();
+    return false;
+  }
+
+  /**
+   * The best move the ranking knows for u: taken out and placed again by a chain whose starts are ranked with
+   * the soft rules weighed in (improveSoftWeight), so it goes where its soft cost is lowest if what is in the
+   * way can move. Kept under the annealing rule, taken back otherwise.
+   */
+  protected rankedMove(u: number, temperature: number): boolean {
+    const s = this.state;
+    const before = s.soft;
+    const mark = s.mark();
+    this.chainStamp++;
+    this.chainCalls = 0;
+    const limit = this.chainLimit;
+    this.chainLimit = this.tuning.chainMoveCalls;
+    s.remove(u);
+    const ok = this.trySwap(u, 1) && s.hard <= 1e-9;
+    this.chainLimit = limit;
+    const delta = s.soft - before;
+    if (ok && (delta < 0 || (delta > 0 && this.rng.next() < Math.exp(-delta / temperature)))) {
+      s.commit();
+      return true;
+    }
+    s.rollback(mark);
+    s.commit();
+    return false;
+  }
+
+  /**
+   * Simulated annealing on the soft score. A unit (mostly one in a broken soft rule) is taken out with a few of
+   * its teachers' and students' units and all placed again by soft-ranked chains (ruinMoveShare), or placed
+   * again alone where the soft-weighed ranking puts it (rankedMoveShare), or moved to a random allowed start,
+   * swapping with the one unit in the way or displacing several by a short chain. Every accepted move keeps
+   * the hard cost at 0.
    */
   private improve(placingWork: number): number {
     const p = this.p;
@@ -210,6 +283,20 @@ export class Search extends SearchChains {
         hot.length > 0 && this.rng.next() < 0.7 ? (hot[this.rng.int(hot.length)] ?? 0) : (movable[this.rng.int(movable.length)] ?? 0);
       const domain = p.unitDomain[u];
       if (!domain || domain.length < 2) continue;
+      if (this.rng.next() < this.tuning.ruinMoveShare) {
+        if (this.ruinMove(u, temperature) && s.soft < bestSoft - 1e-9) {
+          bestSoft = s.soft;
+          this.saveBest();
+        }
+        continue;
+      }
+      if (this.rng.next() < this.tuning.rankedMoveShare) {
+        if (this.rankedMove(u, temperature) && s.soft < bestSoft - 1e-9) {
+          bestSoft = s.soft;
+          this.saveBest();
+        }
+        continue;
+      }
       const from = s.start[u] ?? -1;
       const to = domain[this.rng.int(domain.length)] ?? 0;
       if (to === from) continue;
