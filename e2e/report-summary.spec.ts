@@ -98,6 +98,51 @@ test.describe('summary report', () => {
     }
   });
 
+  test('a long side table draws the rows in view, reaches its last row by scrolling, and prints every row', async ({ page }) => {
+    // A school of 400 classes: the summary is the server's own, with the class rows made many.
+    const classes = Array.from({ length: 400 }, (_, i) => ({
+      grade: '高一',
+      className: `测试${String(i + 1).padStart(3, '0')}班`,
+      count: 40,
+    }));
+    await page.route(/\/api\/report\/summary(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: ReportSummary };
+      body.data.students.byClass = classes;
+      await route.fulfill({ response, json: body });
+    });
+    await page.locator('.report-toolbar').getByRole('button', { name: '刷新' }).click();
+    const section = page.getByTestId('section-class');
+    const rows = section.locator('tbody tr:not([data-spacer])');
+    await expect(rows.first()).toContainText('测试001班');
+    expect(await rows.count()).toBeLessThan(60);
+    await expect(section.locator('table')).toHaveAttribute('aria-rowcount', '401');
+
+    // Scrolled to the end: the last class is drawn, in whole rows, and the first is not.
+    const wrap = section.locator('.report-table-wrap');
+    await wrap.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(rows.last()).toContainText('测试400班');
+    await expect(rows.filter({ hasText: '测试001班' })).toHaveCount(0);
+    expect(await rows.count()).toBeLessThan(60);
+    await expect(section.locator('.report-table-more')).toHaveCount(1);
+    await section.screenshot({ path: `${ARTIFACTS_DIR}/report-long-table.png` });
+    // The table's height does not change under the scroll bar as rows are drawn: the end is the end.
+    const end = await wrap.evaluate((el) => {
+      const drawn = el.querySelectorAll('tbody tr');
+      const last = drawn[drawn.length - 1]?.getBoundingClientRect();
+      return { gap: el.scrollHeight - el.clientHeight - el.scrollTop, lastCut: (last?.bottom ?? 0) - el.getBoundingClientRect().bottom };
+    });
+    expect(end.gap).toBeLessThanOrEqual(1);
+    expect(end.lastCut).toBeLessThanOrEqual(0);
+
+    // Printed: every class is on paper.
+    await page.emulateMedia({ media: 'print' });
+    await expect(rows).toHaveCount(400);
+    await expect(section.locator('tbody tr[data-spacer]')).toHaveCount(0);
+    await page.emulateMedia({ media: 'screen' });
+    await expect.poll(() => rows.count()).toBeLessThan(60);
+  });
+
   test('exports a workbook whose numbers match the page', async ({ page }, testInfo) => {
     const summary = (await callApi<ReportSummary>(page, 'GET', '/report/summary')).data;
     const pageTotal = Number((await page.getByTestId('report-students').innerText()).replace(/,/g, ''));

@@ -7,7 +7,7 @@ import { IconDownload, IconPrinter, IconRefresh } from '@arco-design/web-react/i
 import { VALUE_LABELS, type Locale, type ReportSummary, Perm } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { EChart, type ChartPalette } from '../../lib/charts/echart';
 import type { EChartsCoreOption } from '../../lib/charts/echarts-core';
 import { showSuccess } from '../../lib/feedback';
@@ -16,6 +16,7 @@ import { formatTermLabel } from '../../lib/term-label';
 import { downloadFile } from '../../lib/list-page/download';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
+import { DataTable } from './data-table';
 import { fetchSummary, fetchTerms, reportKeys } from './report-api';
 import { barChartHeight, buildBarOption, buildColumnOption, buildPieOption, buildTrendOption, formatRate } from './report-charts';
 import './report-messages';
@@ -28,100 +29,6 @@ const CHART_ROWS = 15;
 function labelValue(locale: Locale, set: 'studentStatus' | 'staffStatus', value: string): string {
   const labels: Record<string, Record<Locale, string>> = VALUE_LABELS[set];
   return labels[value]?.[locale] ?? value;
-}
-
-interface Column<T> {
-  title: string;
-  render: (row: T) => ReactNode;
-  isNumber?: boolean;
-}
-
-/** Side tables show this many rows at most, their chart's height when it has one; the rest scrolls. */
-const TABLE_MAX_HEIGHT = 384;
-
-/**
- * The tallest height not above `limit` that ends on a row's edge: a box of a
- * fixed height cuts a row in half and hides that there is more.
- */
-function fitWholeRows(wrap: HTMLElement, limit: number): number | null {
-  if (wrap.scrollHeight <= limit) return null;
-  const top = wrap.getBoundingClientRect().top - wrap.scrollTop;
-  let fit = 0;
-  for (const row of wrap.querySelectorAll('tr')) {
-    const bottom = row.getBoundingClientRect().bottom - top;
-    if (bottom > limit) break;
-    fit = bottom;
-  }
-  return fit > 0 ? Math.floor(fit) : limit;
-}
-
-function DataTable<T>({
-  rows,
-  columns,
-  rowKey,
-  caption,
-  maxHeight = TABLE_MAX_HEIGHT,
-}: {
-  rows: T[];
-  columns: Column<T>[];
-  rowKey: (row: T) => string;
-  caption: string;
-  maxHeight?: number;
-}) {
-  const t = useT();
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap) return;
-    // Row edges are read from the content's top, so the height in force does not change the answer.
-    const measure = () => setHeight(fitWholeRows(wrap, Math.max(maxHeight, TABLE_MAX_HEIGHT / 2)));
-    measure();
-    // Rows wrap differently when the card's width changes.
-    const observer = new ResizeObserver(measure);
-    observer.observe(wrap.parentElement ?? wrap);
-    return () => observer.disconnect();
-  }, [rows, maxHeight]);
-  if (rows.length === 0) return <Empty description={t('report.empty')} />;
-  return (
-    <>
-      {/* Scrolls when the card is shorter than its rows: reachable by keyboard (WCAG 2.1.1). */}
-      <div
-        ref={wrapRef}
-        className="report-table-wrap"
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take the keyboard (axe: scrollable-region-focusable)
-        tabIndex={0}
-        role="region"
-        aria-label={caption}
-        style={height === null ? undefined : { maxHeight: height }}
-      >
-        <table className="report-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.title} scope="col" className={c.isNumber ? 'is-number' : undefined}>
-                  {c.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <td key={c.title} className={c.isNumber ? 'is-number' : undefined}>
-                    {c.render(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {height !== null && <p className="report-table-more">{t('report.table.more', { count: rows.length })}</p>}
-    </>
-  );
 }
 
 interface SectionProps {
