@@ -133,7 +133,7 @@ test('imports a .fet file, edits a lesson and a rule, drags and locks a lesson, 
 
   // Edit the imported rule: the teacher is away one more period on Monday.
   await page.getByRole('tab', { name: /约束/ }).click();
-  await page.locator('.arco-table tbody tr', { hasText: 'notAvailable' }).getByRole('button', { name: '编辑' }).click();
+  await page.locator('.arco-table tbody tr', { hasText: '不可用时间' }).getByRole('button', { name: '编辑' }).click();
   const ruleForm = page.locator('.arco-modal:visible');
   const grid = ruleForm.locator('.tplan-grid');
   await expect(grid.locator('td[aria-checked="true"]')).toHaveCount(2);

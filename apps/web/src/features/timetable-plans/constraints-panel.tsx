@@ -22,6 +22,7 @@ import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { addConstraint, deleteConstraint, fetchTeacherOptions, planKeys, updateConstraint } from './plan-api';
 import { deleteColumns } from './delete-column';
+import { ruleLabel } from './rule-words';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 type FormType = 'notAvailable' | 'maxHoursDaily' | 'maxGapsPerDay' | 'json';
@@ -169,7 +170,13 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
     return text.length > 160 ? `${text.slice(0, 160)}…` : text;
   };
   const columns = [
-    { title: t('tplan.constraint.type'), dataIndex: 'type' },
+    {
+      title: t('tplan.constraint.type'),
+      dataIndex: 'type',
+      width: 220,
+      // The rule in words; its code (FET's element name without the prefix) for those who know it.
+      render: (type: string) => <span title={type}>{ruleLabel(t, type)}</span>,
+    },
     {
       title: t('tplan.constraint.weight'),
       dataIndex: 'weight',

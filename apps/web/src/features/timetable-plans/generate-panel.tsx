@@ -29,24 +29,28 @@ import {
 import { ResultGrid } from './result-grid';
 import { buildGrid, gridTargets, type GridLesson, type GridView } from './result-grid-logic';
 import { RunStatusTag } from './run-status-tag';
+import { describeViolation, ruleLabel } from './rule-words';
 import { followRun } from './run-stream';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const VIEWS: readonly GridView[] = ['class', 'teacher', 'room'];
 
-function Violations({ title, items }: { title: string; items: TimetableViolation[] }) {
+/** Lists longer than this scroll in a box that draws only the rows in view (issue 22). */
+const VIRTUAL_FROM = 50;
+const virtualList = (count: number) => (count > VIRTUAL_FROM ? { height: 320, threshold: VIRTUAL_FROM } : undefined);
+
+/** Every broken rule, in the user's words (rule-words.ts). */
+function Violations({ title, items, plan }: { title: string; items: TimetableViolation[]; plan: TimetablePlan }) {
+  const t = useT();
   if (!items.length) return null;
   return (
     <List
       className="tplan-section"
       size="small"
       header={title}
-      dataSource={items.slice(0, 100)}
-      render={(v: TimetableViolation, i: number) => (
-        <List.Item key={i}>
-          {v.type} · {v.message} {v.hard ? '' : `(${v.cost})`}
-        </List.Item>
-      )}
+      dataSource={items}
+      virtualListProps={virtualList(items.length)}
+      render={(v: TimetableViolation, i: number) => <List.Item key={i}>{describeViolation(t, v, plan)}</List.Item>}
     />
   );
 }
@@ -181,10 +185,14 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
             <List
               size="small"
               header={t('tplan.unplaced', { count: current.unplaced.length })}
-              dataSource={current.unplaced.slice(0, 50)}
+              dataSource={current.unplaced}
+              virtualListProps={virtualList(current.unplaced.length)}
               render={(u: (typeof current.unplaced)[number]) => (
                 <List.Item key={u.activityId}>
-                  {names.get(u.activityId) ?? `#${u.activityId}`}: {u.reasons.map((r) => `${r.type} (${r.slots})`).join(', ')}
+                  {names.get(u.activityId) ?? `#${u.activityId}`}:{' '}
+                  {u.reasons
+                    .map((r) => t('tplan.unplaced.reason', { rule: ruleLabel(t, r.type), slots: r.slots }))
+                    .join(t('tplan.list.sep'))}
                 </List.Item>
               )}
             />
@@ -196,10 +204,12 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
           <Violations
             title={t('tplan.hardViolations', { count: solution.data.hardViolations.length })}
             items={solution.data.hardViolations}
+            plan={plan}
           />
           <Violations
             title={t('tplan.softViolations', { count: solution.data.softViolations.length })}
             items={solution.data.softViolations}
+            plan={plan}
           />
           {!solution.data.hardViolations.length && !solution.data.softViolations.length && (
             <Alert type="success" content={t('tplan.noneBroken')} />
