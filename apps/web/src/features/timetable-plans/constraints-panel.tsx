@@ -22,7 +22,7 @@ import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { addConstraint, deleteConstraint, fetchTeacherOptions, planKeys, updateConstraint } from './plan-api';
 import { deleteColumns } from './delete-column';
-import { ruleLabel } from './rule-words';
+import { describeConstraint, ruleLabel } from './rule-words';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 type FormType = 'notAvailable' | 'maxHoursDaily' | 'maxGapsPerDay' | 'json';
@@ -161,14 +161,6 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
     }
   };
 
-  const summary = (c: TimetableConstraintRow) => {
-    const { id, type: ty, weight: w, ...rest } = c;
-    void id;
-    void ty;
-    void w;
-    const text = JSON.stringify(rest);
-    return text.length > 160 ? `${text.slice(0, 160)}…` : text;
-  };
   const columns = [
     {
       title: t('tplan.constraint.type'),
@@ -184,7 +176,11 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
       render: (w: number) =>
         w >= 100 ? <Tag color="red">{t('tplan.constraint.hard')}</Tag> : <Tag>{t('tplan.constraint.soft', { weight: w })}</Tag>,
     },
-    { title: '', dataIndex: 'id', render: (_: unknown, c: TimetableConstraintRow) => <code>{summary(c)}</code> },
+    {
+      title: t('tplan.constraint.detail'),
+      dataIndex: 'id',
+      render: (_: unknown, c: TimetableConstraintRow) => describeConstraint(t, c, plan),
+    },
     ...deleteColumns(t, canEdit, remove, (c: TimetableConstraintRow) => openWith(formFromConstraint(c), c.id)),
   ];
 

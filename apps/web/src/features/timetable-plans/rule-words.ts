@@ -1,4 +1,6 @@
-import type { TimetablePlan, TimetableViolation } from '@campus/contract';
+import type { TimetableConstraint, TimetablePlan, TimetableSlot, TimetableViolation } from '@campus/contract';
+
+type TimetableSelector = NonNullable<Extract<TimetableConstraint, { type: 'endsStudentsDay' }>['activities']>;
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 
@@ -93,3 +95,94 @@ export function describeViolation(t: Translate, v: TimetableViolation, plan: Tim
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+const teacherName = (plan: TimetablePlan, id: string) => plan.teachers.find((x) => String(x.id) === id)?.name ?? `#${id}`;
+const setName = (plan: TimetablePlan, id: string) => plan.studentSets.find((x) => x.id === id)?.name ?? id;
+const roomName = (plan: TimetablePlan, id: string) => plan.rooms.find((x) => String(x.id) === id)?.name ?? `#${id}`;
+
+/** Names, the first three and how many more. */
+function firstNames(t: Translate, names: string[]): string {
+  const shown = names.slice(0, 3).join(t('tplan.list.sep'));
+  return names.length > 3 ? t('tplan.cdesc.more', { names: shown, count: names.length - 3 }) : shown;
+}
+
+/** Periods by day and period name when a few, else how many. */
+function slotsOf(t: Translate, slots: readonly TimetableSlot[], plan: TimetablePlan): string {
+  if (slots.length > 4) return t('tplan.cdesc.slots', { count: slots.length });
+  return slots
+    .map((s) => {
+      const day = plan.days.find((d) => d.index === s.day)?.name ?? String(s.day);
+      const period = plan.periods.find((p) => p.index === s.period)?.name ?? String(s.period);
+      return t('tplan.cdesc.slot', { day, period });
+    })
+    .join(t('tplan.list.sep'));
+}
+
+/** Which lessons a selector picks: listed ones, or those of a teacher, students, subject, tag or length. */
+function selectorOf(t: Translate, s: TimetableSelector, plan: TimetablePlan): string[] {
+  const parts: string[] = [];
+  if (s.activityIds?.length) parts.push(lessonsOf(t, s.activityIds.map(Number), plan) ?? '');
+  if (s.teacherId) parts.push(teacherName(plan, s.teacherId));
+  if (s.studentSetId) parts.push(setName(plan, s.studentSetId));
+  if (s.subjectId) parts.push(plan.subjects.find((x) => x.id === s.subjectId)?.name ?? s.subjectId);
+  if (s.tagId) parts.push(plan.activityTags.find((x) => x.id === s.tagId)?.name ?? s.tagId);
+  if (s.duration) parts.push(t('tplan.cdesc.duration', { n: s.duration }));
+  return parts.length ? parts : [t('tplan.cdesc.allLessons')];
+}
+
+/** A constraint in one line of the user's language: who or which lessons, then its figures. */
+export function describeConstraint(t: Translate, c: TimetableConstraint, plan: TimetablePlan): string {
+  const parts: string[] = [];
+  if ('target' in c) {
+    const target = c.target;
+    if (target.kind === 'teacher') parts.push(target.teacherId ? teacherName(plan, target.teacherId) : t('tplan.cdesc.allTeachers'));
+    else parts.push(target.studentSetId ? setName(plan, target.studentSetId) : t('tplan.cdesc.allStudents'));
+  }
+  if ('roomId' in c) parts.push(roomName(plan, c.roomId));
+  if ('activities' in c) parts.push(...selectorOf(t, c.activities, plan));
+  if ('activityIds' in c) parts.push(lessonsOf(t, c.activityIds.map(Number), plan) ?? '');
+  if ('subjectId' in c) parts.push(plan.subjects.find((x) => x.id === c.subjectId)?.name ?? c.subjectId);
+  if ('tagId' in c) parts.push(plan.activityTags.find((x) => x.id === c.tagId)?.name ?? c.tagId);
+  if ('roomIds' in c)
+    parts.push(
+      firstNames(
+        t,
+        c.roomIds.map((id) => roomName(plan, id)),
+      ),
+    );
+  if ('slots' in c) parts.push(slotsOf(t, c.slots, plan));
+  switch (c.type) {
+    case 'maxHoursDaily':
+    case 'maxHoursContinuously':
+    case 'subjectMaxHoursDaily':
+    case 'tagMaxHoursDaily':
+      parts.push(t('tplan.cdesc.maxHours', { n: c.maxHours }));
+      break;
+    case 'minHoursDaily':
+      parts.push(t(c.allowEmptyDays ? 'tplan.cdesc.minHoursOrNone' : 'tplan.cdesc.minHours', { n: c.minHours }));
+      break;
+    case 'maxGapsPerDay':
+    case 'maxGapsPerWeek':
+      parts.push(t('tplan.cdesc.maxGaps', { n: c.maxGaps }));
+      break;
+    case 'maxDaysPerWeek':
+      parts.push(t('tplan.cdesc.maxDays', { n: c.maxDays }));
+      break;
+    case 'minDaysPerWeek':
+      parts.push(t('tplan.cdesc.minDays', { n: c.minDays }));
+      break;
+    case 'earlyMaxBeginningsAtSecondPeriod':
+      parts.push(t('tplan.cdesc.maxDays', { n: c.maxBeginnings }));
+      break;
+    case 'minDaysBetweenActivities':
+      parts.push(t('tplan.cdesc.daysApart', { n: c.minDays }));
+      if (c.consecutiveIfSameDay) parts.push(t('tplan.cdesc.consecutive'));
+      break;
+    default:
+      break;
+  }
+  if ('locked' in c && c.locked) parts.push(t('tplan.cdesc.locked'));
+  if ('home' in c && c.home) parts.push(t('tplan.cdesc.home'));
+  if (c.comment) parts.push(c.comment);
+  return parts.filter(Boolean).join(' · ');
+}
