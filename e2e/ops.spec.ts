@@ -38,12 +38,14 @@ test.describe('operations', () => {
     const firstLast = await requestsChart.getAttribute('data-last');
     const total = page.getByTestId('monitor-requests').locator('.monitor-stat').nth(1).locator('dd');
     const firstTotal = Number(await total.textContent());
-    // Without a reload: the same document gets newer points (a 5-second slot passes) and more requests counted.
+    // Without a reload: the same document gets newer points (a 5-second slot passes) and a new request count.
+    // The count is of the last 15 minutes, so it may fall as old slots leave the window when the suite has
+    // run longer than that (it did in CI): what must hold is that it changes, not that it grows.
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
     await expect.poll(() => requestsChart.getAttribute('data-last'), { timeout: 20_000 }).not.toBe(firstLast);
-    await expect.poll(async () => Number(await total.textContent()), { timeout: 20_000 }).toBeGreaterThan(firstTotal);
+    await expect.poll(async () => Number(await total.textContent()), { timeout: 20_000 }).not.toBe(firstTotal);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await expectChartsDrawn(charts, 4);
     await expect(page.getByText('内置数据库（PGlite）')).toBeVisible();
