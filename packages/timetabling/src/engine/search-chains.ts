@@ -16,6 +16,20 @@ export class SearchChains extends SearchCore {
   private evictionBest = -1;
   private evictionValue = Number.POSITIVE_INFINITY;
   private readonly evictionSeen = new Int32Array(this.p.nUnits);
+  /** Per time resource, the tightest hard "max days a week" (-1: none); read by closedDays on every ranking. */
+  private readonly hardMaxDays = this.listHardMaxDays();
+
+  private listHardMaxDays(): Int8Array {
+    const p = this.p;
+    const maxDays = new Int8Array(p.nRes).fill(-1);
+    for (let r = 0; r < p.nRes; r++)
+      for (const rule of p.resRules[r] ?? [])
+        if (p.ruleKind[rule] === RULE_MAX_DAYS_PER_WEEK && isHardWeight(p.ruleWeight[rule] ?? 0)) {
+          const a = p.ruleA[rule] ?? 0;
+          maxDays[r] = maxDays[r] === -1 ? a : Math.min(maxDays[r] ?? a, a);
+        }
+    return maxDays;
+  }
 
   /**
    * Ranks the starts worth trying for u, best first, into the level's buffers and returns how many; the best
@@ -117,11 +131,7 @@ export class SearchChains extends SearchCore {
     const nDays = p.nDays;
     let closed = 0;
     for (const r of p.unitClashResources[u] ?? []) {
-      const rules = p.resRules[r];
-      if (!rules) continue;
-      let maxDays = -1;
-      for (const rule of rules)
-        if (p.ruleKind[rule] === RULE_MAX_DAYS_PER_WEEK && isHardWeight(p.ruleWeight[rule] ?? 0)) maxDays = p.ruleA[rule] ?? 0;
+      const maxDays = this.hardMaxDays[r] ?? -1;
       if (maxDays < 0) continue;
       let worked = 0;
       let days = 0;

@@ -142,36 +142,22 @@ export class Search extends SearchChains {
   }
 
   /**
-   * A larger move for the soft score: put u at `to`, displacing what is in the way, and place the displaced
-   * units again by recursive swapping (a short chain). Kept when every unit is placed, no hard rule is broken
-   * and the annealing rule accepts the change in soft score; taken back otherwise.
+   * The frame of the improving moves that run chains: a short call limit, a fresh chain mark, then `move`;
+   * kept when it placed everything with no hard rule broken and the annealing rule accepts the change in
+   * soft score (`isEqualKept`: a change of 0 is kept too), taken back whole otherwise.
    */
-  private chainMove(u: number, to: number, temperature: number): boolean {
+  private tryChainedMove(temperature: number, isEqualKept: boolean, move: () => boolean): boolean {
     const s = this.state;
     const before = s.soft;
     const mark = s.mark();
-    this.chainStamp++;
-    this.chainCalls = 0;
     const limit = this.chainLimit;
     this.chainLimit = this.tuning.chainMoveCalls;
-    let ok = false;
-    s.evaluate(u, to);
-    if (s.evRoomMissing === 0) {
-      const displaced = Array.from(s.evConflicts.subarray(0, s.evConflictCount));
-      if (!displaced.some((c) => this.fixed[c])) {
-        const rooms = Int32Array.from(s.evRooms);
-        for (const c of displaced) s.remove(c);
-        s.evRooms.set(rooms);
-        s.place(u, to);
-        this.chainMark[u] = this.chainStamp;
-        ok = this.repairInChain(u, displaced);
-        for (let i = 0; ok && i < displaced.length; i++) ok = this.trySwap(displaced[i] ?? 0, 1);
-        ok = ok && s.hard <= 1e-9;
-      }
-    }
+    this.chainStamp++;
+    this.chainCalls = 0;
+    const ok = move() && s.hard <= 1e-9;
     this.chainLimit = limit;
     const delta = s.soft - before;
-    if (ok && (delta <= 0 || this.rng.next() < Math.exp(-delta / temperature))) {
+    if (ok && (delta < 0 || (delta === 0 ? isEqualKept : this.rng.next() < Math.exp(-delta / temperature)))) {
       s.commit();
       return true;
     }
@@ -181,73 +167,69 @@ export class Search extends SearchChains {
   }
 
   /**
+   * A larger move for the soft score: put u at `to`, displacing what is in the way, and place the displaced
+   * units again by recursive swapping (a short chain).
+   */
+  private chainMove(u: number, to: number, temperature: number): boolean {
+    const s = this.state;
+    return this.tryChainedMove(temperature, true, () => {
+      s.evaluate(u, to);
+      if (s.evRoomMissing > 0) return false;
+      const displaced = Array.from(s.evConflicts.subarray(0, s.evConflictCount));
+      if (displaced.some((c) => this.fixed[c])) return false;
+      const rooms = Int32Array.from(s.evRooms);
+      for (const c of displaced) s.remove(c);
+      s.evRooms.set(rooms);
+      s.place(u, to);
+      this.chainMark[u] = this.chainStamp;
+      let ok = this.repairInChain(u, displaced);
+      for (let i = 0; ok && i < displaced.length; i++) ok = this.trySwap(displaced[i] ?? 0, 1);
+      return ok;
+    });
+  }
+
+  /**
    * Ruin and recreate for the soft score: u and a few units sharing a teacher or students with it are taken out
-   * and placed again one by one by chains ranked with the soft rules weighed in. Kept under the annealing rule.
+   * and placed again one by one by chains ranked with the soft rules weighed in.
    */
   protected ruinMove(u: number, temperature: number): boolean {
     const p = this.p;
     const s = this.state;
-    const before = s.soft;
-    const mark = s.mark();
-    const related: number[] = [];
-    for (const a of p.unitActs[u] ?? [])
-      for (const r of p.actClashResources[a] ?? [])
-        for (const b of p.resActs[r] ?? []) {
-          const v = p.actUnit[b] ?? 0;
-          if (v !== u && !this.fixed[v] && (s.start[v] ?? -1) >= 0 && !related.includes(v)) related.push(v);
-        }
-    const out = [u];
-    for (let k = 0; k < this.tuning.ruinSize - 1 && related.length > 0; k++) {
-      const at = this.rng.int(related.length);
-      out.push(related[at] ?? 0);
-      related[at] = related[related.length - 1] ?? 0;
-      related.pop();
-    }
-    for (const v of out) s.remove(v);
-    const limit = this.chainLimit;
-    this.chainLimit = this.tuning.chainMoveCalls;
-    this.chainStamp++;
-    let ok = true;
-    for (let i = 0; ok && i < out.length; i++) {
-      this.chainCalls = 0;
-      ok = this.trySwap(out[i] ?? 0, 1);
-    }
-    ok = ok && s.hard <= 1e-9;
-    this.chainLimit = limit;
-    const delta = s.soft - before;
-    if (ok && (delta < 0 || (delta > 0 && this.rng.next() < Math.exp(-delta / temperature)))) {
-      s.commit();
-      return true;
-    }
-    s.rollback(mark);
-    s.commit();
-    return false;
+    return this.tryChainedMove(temperature, false, () => {
+      const related: number[] = [];
+      for (const a of p.unitActs[u] ?? [])
+        for (const r of p.actClashResources[a] ?? [])
+          for (const b of p.resActs[r] ?? []) {
+            const v = p.actUnit[b] ?? 0;
+            if (v !== u && !this.fixed[v] && (s.start[v] ?? -1) >= 0 && !related.includes(v)) related.push(v);
+          }
+      const out = [u];
+      for (let k = 0; k < this.tuning.ruinSize - 1 && related.length > 0; k++) {
+        const at = this.rng.int(related.length);
+        out.push(related[at] ?? 0);
+        related[at] = related[related.length - 1] ?? 0;
+        related.pop();
+      }
+      for (const v of out) s.remove(v);
+      let ok = true;
+      for (let i = 0; ok && i < out.length; i++) {
+        this.chainCalls = 0;
+        ok = this.trySwap(out[i] ?? 0, 1);
+      }
+      return ok;
+    });
   }
 
   /**
    * The best move the ranking knows for u: taken out and placed again by a chain whose starts are ranked with
    * the soft rules weighed in (improveSoftWeight), so it goes where its soft cost is lowest if what is in the
-   * way can move. Kept under the annealing rule, taken back otherwise.
+   * way can move.
    */
   protected rankedMove(u: number, temperature: number): boolean {
-    const s = this.state;
-    const before = s.soft;
-    const mark = s.mark();
-    this.chainStamp++;
-    this.chainCalls = 0;
-    const limit = this.chainLimit;
-    this.chainLimit = this.tuning.chainMoveCalls;
-    s.remove(u);
-    const ok = this.trySwap(u, 1) && s.hard <= 1e-9;
-    this.chainLimit = limit;
-    const delta = s.soft - before;
-    if (ok && (delta < 0 || (delta > 0 && this.rng.next() < Math.exp(-delta / temperature)))) {
-      s.commit();
-      return true;
-    }
-    s.rollback(mark);
-    s.commit();
-    return false;
+    return this.tryChainedMove(temperature, false, () => {
+      this.state.remove(u);
+      return this.trySwap(u, 1);
+    });
   }
 
   /**
@@ -271,6 +253,11 @@ export class Search extends SearchChains {
     if (movable.length === 0) return 0;
     const hot: number[] = [];
     let bestSoft = s.soft;
+    const keepIfBest = (): void => {
+      if (s.soft >= bestSoft - 1e-9) return;
+      bestSoft = s.soft;
+      this.saveBest();
+    };
     let temperature = 0.5;
     const startStep = this.steps;
     for (let i = 0; i < steps; i++) {
@@ -284,17 +271,11 @@ export class Search extends SearchChains {
       const domain = p.unitDomain[u];
       if (!domain || domain.length < 2) continue;
       if (this.rng.next() < this.tuning.ruinMoveShare) {
-        if (this.ruinMove(u, temperature) && s.soft < bestSoft - 1e-9) {
-          bestSoft = s.soft;
-          this.saveBest();
-        }
+        if (this.ruinMove(u, temperature)) keepIfBest();
         continue;
       }
       if (this.rng.next() < this.tuning.rankedMoveShare) {
-        if (this.rankedMove(u, temperature) && s.soft < bestSoft - 1e-9) {
-          bestSoft = s.soft;
-          this.saveBest();
-        }
+        if (this.rankedMove(u, temperature)) keepIfBest();
         continue;
       }
       const from = s.start[u] ?? -1;
@@ -302,10 +283,7 @@ export class Search extends SearchChains {
       if (to === from) continue;
       const n = s.countConflicts(u, to);
       if (n > 1 || (n === 1 && this.rng.next() < this.tuning.chainMoveShare)) {
-        if (this.chainMove(u, to, temperature) && s.soft < bestSoft - 1e-9) {
-          bestSoft = s.soft;
-          this.saveBest();
-        }
+        if (this.chainMove(u, to, temperature)) keepIfBest();
         continue;
       }
       let other = -1;
@@ -321,10 +299,7 @@ export class Search extends SearchChains {
       if (delta <= 0 || this.rng.next() < Math.exp(-delta / temperature)) {
         if (other >= 0) s.placePair(u, to, other, from);
         else s.place(u, to);
-        if (s.soft < bestSoft - 1e-9) {
-          bestSoft = s.soft;
-          this.saveBest();
-        }
+        keepIfBest();
       }
     }
     return this.steps - startStep;

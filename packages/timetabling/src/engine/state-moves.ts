@@ -277,7 +277,7 @@ export class StateMoves extends StateCosts {
       if (!groups) continue;
       for (let gi = 0; gi < groups.length; gi++) {
         const g = groups[gi] ?? 0;
-        if ((p.groupWeight[g] ?? 100) < 100) continue;
+        if (!isHardWeight(p.groupWeight[g] ?? 100)) continue;
         const members = p.groupActs[g];
         if (!members) continue;
         for (let j = 0; j < members.length; j++) {
