@@ -55,7 +55,6 @@ const violation = (over: Partial<TimetableViolation>): TimetableViolation => ({
 
 describe('rule words', () => {
   it('names every constraint type of the contract and every core rule in both languages', () => {
-    for (const type of TIMETABLE_CONSTRAINT_TYPES) expect(RULE_TYPES).toContain(type);
     for (const type of RULE_TYPES) {
       const key = `tplan.rule.${type}` as keyof typeof timetablePlanZhCN;
       expect(timetablePlanZhCN[key], `zh-CN ${type}`).toBeTruthy();

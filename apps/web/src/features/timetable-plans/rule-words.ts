@@ -1,4 +1,10 @@
-import type { TimetableConstraint, TimetablePlan, TimetableSlot, TimetableViolation } from '@campus/contract';
+import {
+  TIMETABLE_CONSTRAINT_TYPES,
+  type TimetableConstraint,
+  type TimetablePlan,
+  type TimetableSlot,
+  type TimetableViolation,
+} from '@campus/contract';
 
 type TimetableSelector = NonNullable<Extract<TimetableConstraint, { type: 'endsStudentsDay' }>['activities']>;
 
@@ -9,27 +15,7 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
  * reasons an activity could not be placed), each with a `tplan.rule.<type>` text in both languages.
  */
 export const RULE_TYPES = [
-  'breakTimes',
-  'earlyMaxBeginningsAtSecondPeriod',
-  'endsStudentsDay',
-  'maxDaysPerWeek',
-  'maxGapsPerDay',
-  'maxGapsPerWeek',
-  'maxHoursContinuously',
-  'maxHoursDaily',
-  'minDaysBetweenActivities',
-  'minDaysPerWeek',
-  'minHoursDaily',
-  'notAvailable',
-  'notOverlapping',
-  'preferredRooms',
-  'preferredStartingTimes',
-  'preferredTimeSlots',
-  'roomNotAvailable',
-  'sameStartingDay',
-  'sameStartingTime',
-  'subjectMaxHoursDaily',
-  'tagMaxHoursDaily',
+  ...TIMETABLE_CONSTRAINT_TYPES,
   'teacherClash',
   'studentSetClash',
   'roomClash',
@@ -47,11 +33,51 @@ export function ruleLabel(t: Translate, type: string): string {
   return KNOWN.has(type) ? t(`tplan.rule.${type}`) : type;
 }
 
+/** A plan's names by id, built once per plan object (the lists render one line per rule). */
+interface PlanNames {
+  teachers: Map<string, string>;
+  sets: Map<string, string>;
+  rooms: Map<string, string>;
+  subjects: Map<string, string>;
+  tags: Map<string, string>;
+  days: Map<number, string>;
+  periods: Map<number, string>;
+  activities: Map<number, TimetablePlan['activities'][number]>;
+}
+
+const namesByPlan = new WeakMap<TimetablePlan, PlanNames>();
+
+function namesOf(plan: TimetablePlan): PlanNames {
+  let names = namesByPlan.get(plan);
+  if (!names) {
+    names = {
+      teachers: new Map(plan.teachers.map((x) => [String(x.id), x.name])),
+      sets: new Map(plan.studentSets.map((x) => [x.id, x.name])),
+      rooms: new Map(plan.rooms.map((x) => [String(x.id), x.name])),
+      subjects: new Map(plan.subjects.map((x) => [x.id, x.name])),
+      tags: new Map(plan.activityTags.map((x) => [x.id, x.name])),
+      days: new Map(plan.days.map((x) => [x.index, x.name])),
+      periods: new Map(plan.periods.map((x) => [x.index, x.name])),
+      activities: new Map(plan.activities.map((x) => [x.id, x])),
+    };
+    namesByPlan.set(plan, names);
+  }
+  return names;
+}
+
+// Ids the plan does not hold (a record deleted since) show as themselves, teachers and rooms with a "#".
+const teacherName = (plan: TimetablePlan, id: string) => namesOf(plan).teachers.get(id) ?? `#${id}`;
+const setName = (plan: TimetablePlan, id: string) => namesOf(plan).sets.get(id) ?? id;
+const roomName = (plan: TimetablePlan, id: string) => namesOf(plan).rooms.get(id) ?? `#${id}`;
+const subjectName = (plan: TimetablePlan, id: string) => namesOf(plan).subjects.get(id) ?? id;
+const tagName = (plan: TimetablePlan, id: string) => namesOf(plan).tags.get(id) ?? id;
+const dayName = (plan: TimetablePlan, day: number) => namesOf(plan).days.get(day) ?? String(day);
+
 /** Who a broken rule is about, by name: a teacher, a student set or a room of the plan. */
 function whoOf(v: Pick<TimetableViolation, 'teacherId' | 'studentSetId' | 'roomId'>, plan: TimetablePlan): string | null {
-  if (v.teacherId !== null) return plan.teachers.find((x) => x.id === v.teacherId)?.name ?? `#${v.teacherId}`;
-  if (v.studentSetId !== null) return plan.studentSets.find((x) => x.id === v.studentSetId)?.name ?? v.studentSetId;
-  if (v.roomId !== null) return plan.rooms.find((x) => x.id === v.roomId)?.name ?? `#${v.roomId}`;
+  if (v.teacherId !== null) return teacherName(plan, String(v.teacherId));
+  if (v.studentSetId !== null) return setName(plan, v.studentSetId);
+  if (v.roomId !== null) return roomName(plan, String(v.roomId));
   return null;
 }
 
@@ -63,7 +89,7 @@ function lessonsOf(t: Translate, ids: readonly number[], plan: TimetablePlan): s
   if (ids.length === 0) return null;
   const counts = new Map<string, number>();
   for (const id of ids) {
-    const a = plan.activities.find((x) => x.id === id);
+    const a = namesOf(plan).activities.get(id);
     const label = !a
       ? `#${id}`
       : a.studentSets.length
@@ -84,7 +110,7 @@ export function describeViolation(t: Translate, v: TimetableViolation, plan: Tim
   const parts = [ruleLabel(t, v.type)];
   const who = whoOf(v, plan);
   if (who) parts.push(who);
-  const days = v.days.map((d) => plan.days.find((x) => x.index === d)?.name ?? String(d));
+  const days = v.days.map((d) => dayName(plan, d));
   if (days.length) parts.push(days.join(t('tplan.list.sep')));
   const lessons = lessonsOf(t, v.activityIds, plan);
   if (lessons) parts.push(lessons);
@@ -95,10 +121,6 @@ export function describeViolation(t: Translate, v: TimetableViolation, plan: Tim
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-
-const teacherName = (plan: TimetablePlan, id: string) => plan.teachers.find((x) => String(x.id) === id)?.name ?? `#${id}`;
-const setName = (plan: TimetablePlan, id: string) => plan.studentSets.find((x) => x.id === id)?.name ?? id;
-const roomName = (plan: TimetablePlan, id: string) => plan.rooms.find((x) => String(x.id) === id)?.name ?? `#${id}`;
 
 /** Names, the first three and how many more. */
 function firstNames(t: Translate, names: string[]): string {
@@ -111,9 +133,8 @@ function slotsOf(t: Translate, slots: readonly TimetableSlot[], plan: TimetableP
   if (slots.length > 4) return t('tplan.cdesc.slots', { count: slots.length });
   return slots
     .map((s) => {
-      const day = plan.days.find((d) => d.index === s.day)?.name ?? String(s.day);
-      const period = plan.periods.find((p) => p.index === s.period)?.name ?? String(s.period);
-      return t('tplan.cdesc.slot', { day, period });
+      const period = namesOf(plan).periods.get(s.period) ?? String(s.period);
+      return t('tplan.cdesc.slot', { day: dayName(plan, s.day), period });
     })
     .join(t('tplan.list.sep'));
 }
@@ -124,8 +145,8 @@ function selectorOf(t: Translate, s: TimetableSelector, plan: TimetablePlan): st
   if (s.activityIds?.length) parts.push(lessonsOf(t, s.activityIds.map(Number), plan) ?? '');
   if (s.teacherId) parts.push(teacherName(plan, s.teacherId));
   if (s.studentSetId) parts.push(setName(plan, s.studentSetId));
-  if (s.subjectId) parts.push(plan.subjects.find((x) => x.id === s.subjectId)?.name ?? s.subjectId);
-  if (s.tagId) parts.push(plan.activityTags.find((x) => x.id === s.tagId)?.name ?? s.tagId);
+  if (s.subjectId) parts.push(subjectName(plan, s.subjectId));
+  if (s.tagId) parts.push(tagName(plan, s.tagId));
   if (s.duration) parts.push(t('tplan.cdesc.duration', { n: s.duration }));
   return parts.length ? parts : [t('tplan.cdesc.allLessons')];
 }
@@ -141,8 +162,8 @@ export function describeConstraint(t: Translate, c: TimetableConstraint, plan: T
   if ('roomId' in c) parts.push(roomName(plan, c.roomId));
   if ('activities' in c) parts.push(...selectorOf(t, c.activities, plan));
   if ('activityIds' in c) parts.push(lessonsOf(t, c.activityIds.map(Number), plan) ?? '');
-  if ('subjectId' in c) parts.push(plan.subjects.find((x) => x.id === c.subjectId)?.name ?? c.subjectId);
-  if ('tagId' in c) parts.push(plan.activityTags.find((x) => x.id === c.tagId)?.name ?? c.tagId);
+  if ('subjectId' in c) parts.push(subjectName(plan, c.subjectId));
+  if ('tagId' in c) parts.push(tagName(plan, c.tagId));
   if ('roomIds' in c)
     parts.push(
       firstNames(
