@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -31,6 +32,17 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
 function memoryStartParams(sharedBuffers: string): string[] {
   return ['-c', `shared_buffers=${sharedBuffers}`, '-c', 'temp_buffers=2MB', '-c', 'effective_cache_size=256MB'];
+}
+
+/**
+ * V8 compiles PostgreSQL's hot WebAssembly functions again, optimised, on
+ * background threads; each thread's allocator kept what its compiles used
+ * (~40 MiB of RSS over a 20 000-student load). One compile thread keeps the
+ * optimised code and the speed, not the memory (docs/decisions/024).
+ * It must be set before the module is compiled.
+ */
+function limitWasmCompileThreads(): void {
+  v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 }
 
 export interface DurablePgliteOptions extends Omit<PGliteOptions, 'fs' | 'startParams'> {
@@ -149,6 +161,7 @@ const hasCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
  * The backup/restore scripts (scripts/lib/db-tools.mjs) open it here.
  */
 export function createDurablePglite(dir: string, options: DurablePgliteOptions = {}): Promise<PGlite> {
+  limitWasmCompileThreads();
   return PGlite.create(startOptions(new SyncingNodeFS(dir), options, !hasCluster(dir)));
 }
 
@@ -177,6 +190,7 @@ export async function openEmbeddedCluster(dir: string, options: DurablePgliteOpt
   }
   const syncing = new SyncingNodeFS(dir);
   syncing.isSyncDeferred = isNew;
+  limitWasmCompileThreads();
   const client = await PGlite.create(startOptions(syncing, options, isNew));
   return {
     client,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 
 // Avatars are decoded and drawn again by the server: what is stored and served
 // is a fresh 256×256 WebP made from the pixels alone, never the uploaded bytes.
@@ -9,8 +9,19 @@ export const AVATAR_SIDE = 256;
 export const AVATAR_MAX_SIDE = 8000;
 const MAX_PIXELS = 40_000_000;
 
-// A few decodes a minute: no need to keep decoded images in libvips' cache.
-sharp.cache(false);
+let sharpModule: Promise<typeof SharpModule> | undefined;
+/**
+ * sharp (libvips) is loaded with the first avatar: loaded at start it held ~30 MiB
+ * of every server's memory for a few uploads a day (issue 22, decision 024).
+ */
+function loadSharp(): Promise<typeof SharpModule> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // A few decodes a minute: no need to keep decoded images in libvips' cache.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 export type AvatarRefusal =
   { problem: 'notImage' } | { problem: 'unreadable' } | { problem: 'tooManyPixels'; width: number; height: number };
@@ -40,6 +51,7 @@ export function sniffImageType(data: Buffer): 'png' | 'jpeg' | 'webp' | null {
 export async function redrawAvatar(data: Buffer): Promise<AvatarImage | AvatarRefusal> {
   const type = sniffImageType(data);
   if (!type) return { problem: 'notImage' };
+  const sharp = await loadSharp();
   let width = 0;
   let height = 0;
   try {

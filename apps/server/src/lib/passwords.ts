@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@campus/contract';
 import { badRequest } from './app-error.js';
 
@@ -50,10 +49,16 @@ export function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-let common: Set<string> | undefined;
-/** The 10 000 most common passwords, from the zxcvbn-ts frequency list (an npm dependency). */
-function getCommonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].slice(0, 10_000).map((p) => p.toLowerCase()));
+let common: Promise<Set<string>> | undefined;
+/**
+ * The 10 000 most common passwords, from the zxcvbn-ts frequency list (an npm
+ * dependency). Loaded when a password is first set: the module's dictionaries
+ * held ~10 MiB of every server's memory (issue 22, decision 024).
+ */
+function loadCommonPasswords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, 10_000).map((p) => p.toLowerCase())),
+  );
   return common;
 }
 
@@ -61,9 +66,9 @@ function getCommonPasswords(): Set<string> {
  * Checks a new password exactly as typed: no trimming, no composition rules,
  * only length and the common-password list.
  */
-export function assertPasswordPolicy(plain: string, field: string): void {
+export async function assertPasswordPolicy(plain: string, field: string): Promise<void> {
   const length = [...plain].length;
   if (length < PASSWORD_MIN_LENGTH) throw badRequest('password.tooShort', { field, min: PASSWORD_MIN_LENGTH });
   if (length > PASSWORD_MAX_LENGTH) throw badRequest('password.tooLong', { field, max: PASSWORD_MAX_LENGTH });
-  if (getCommonPasswords().has(plain.toLowerCase())) throw badRequest('password.common', { field });
+  if ((await loadCommonPasswords()).has(plain.toLowerCase())) throw badRequest('password.common', { field });
 }

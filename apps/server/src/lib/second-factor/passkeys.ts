@@ -1,18 +1,18 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 
 // WebAuthn through SimpleWebAuthn: passkeys registered in the user center, used
 // as the second step of a sign-in or alone (discoverable, user-verified).
+
+// Loaded on the first passkey call: the library and its X.509/ASN.1 stack hold ~20 MiB
+// of a server's memory that most servers never need (issue 22, decision 024).
+const loadWebauthn = () => import('@simplewebauthn/server');
 
 const RP_NAME = 'Campus Console';
 const TIMEOUT_MS = 120_000;
@@ -50,6 +50,7 @@ export async function buildRegistrationOptions(
   user: { id: number; username: string; nickname: string },
   existing: readonly StoredPasskey[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await loadWebauthn();
   return generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
@@ -76,6 +77,7 @@ export interface NewPasskey {
 
 /** The new passkey, or null when the answer does not verify. */
 export async function verifyRegistration(rp: RelyingParty, response: unknown, expectedChallenge: string): Promise<NewPasskey | null> {
+  const { verifyRegistrationResponse } = await loadWebauthn();
   try {
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -108,6 +110,7 @@ export async function buildAuthenticationOptions(
   rp: RelyingParty,
   allow?: readonly StoredPasskey[],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await loadWebauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
@@ -124,6 +127,7 @@ export async function verifyAuthentication(
   passkey: StoredPasskey,
   requireUserVerification: boolean,
 ): Promise<{ newCounter: number } | null> {
+  const { verifyAuthenticationResponse } = await loadWebauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

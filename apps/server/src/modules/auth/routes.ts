@@ -161,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const newPlain = decryptPassword(config, request.body.newPassword, 'newPassword');
       const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, principal.userId));
       if (!row || !(await verifyPassword(row.hash, oldPlain))) throw badRequest('auth.oldPasswordWrong');
-      assertPasswordPolicy(newPlain, 'newPassword');
+      await assertPasswordPolicy(newPlain, 'newPassword');
       if (newPlain === oldPlain) throw badRequest('password.sameAsOld', { field: 'newPassword' });
       const hash = await hashPassword(newPlain);
       await runLoggedTransaction(request, async (tx) => {

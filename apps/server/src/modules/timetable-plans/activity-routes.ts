@@ -69,7 +69,7 @@ async function checkConstraint(scope: CampusScope, plan: StoredPlan, body: Timet
   const missing = refs.activityIds.filter((id) => !acts.has(id));
   if (missing.length) throw badRequest('timetable.unknownRefs', { field: 'activityIds', ids: missing.join(', ') });
   const others = plan.constraints.filter((c) => c.id !== replacing);
-  assertPlanHolds(withRefs({ ...plan, constraints: [...others, { id: 0, body }] }, teacherIds, roomIds));
+  await assertPlanHolds(withRefs({ ...plan, constraints: [...others, { id: 0, body }] }, teacherIds, roomIds));
 }
 
 async function checkActivityRefs(
@@ -213,7 +213,9 @@ export function registerActivityRoutes(parent: App) {
             .returning({ id: timetableConstraints.id });
           constraints.push({ id: c?.id ?? 0, body: rule });
         }
-        assertPlanHolds(withRefs({ ...plan, activities: [...plan.activities, ...activities], constraints }, body.teacherIds, body.roomIds));
+        await assertPlanHolds(
+          withRefs({ ...plan, activities: [...plan.activities, ...activities], constraints }, body.teacherIds, body.roomIds),
+        );
         return activities.map((a) => toActivityDto(a, plan));
       });
       reply.status(201);
@@ -250,7 +252,7 @@ export function registerActivityRoutes(parent: App) {
           courseId: body.courseId === undefined ? current.courseId : body.courseId,
           weekPattern: body.weekPattern ?? current.weekPattern,
         };
-        assertPlanHolds(
+        await assertPlanHolds(
           withRefs({ ...plan, activities: plan.activities.map((a) => (a.id === next.id ? next : a)) }, next.teacherIds, next.roomIds),
         );
         const { id, externalId, groupId, locked, ...set } = next;

@@ -12,14 +12,14 @@ import {
   timetableImportResultSchema,
   type TimetableConstraint,
 } from '@campus/contract';
-import { exportFet, FetFileError, importFet, type FetImport, type Placement, type Plan } from '@campus/timetabling';
+import type { FetFileError, FetImport, Placement, Plan } from '@campus/timetabling';
 import { rooms, teachers, terms, timetableActivities, timetableConstraints, timetablePlans } from '../../db/schema/campus.js';
 import { badRequest } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { loadPlan, loadSolvedRun, toLibraryPlan, missingRefs } from './plan-store.js';
-import { BASE, errors, tags } from './route-parts.js';
+import { BASE, errors, loadTimetabling, tags } from './route-parts.js';
 
 const MAX_LABEL = '20 MiB';
 const CHUNK = 500;
@@ -186,6 +186,7 @@ export function registerFetRoutes(parent: FastifyInstance) {
         throw err;
       }
       const fallback = part.filename.replace(/\.fet$/i, '') || 'FET';
+      const { FetFileError, importFet } = await loadTimetabling();
       let imported: FetImport;
       try {
         imported = importFet(data, { name: fallback });
@@ -256,6 +257,7 @@ export function registerFetRoutes(parent: FastifyInstance) {
           ...(p.roomId !== null && roomIds.has(String(p.roomId)) ? { roomId: String(p.roomId) } : {}),
         }));
       }
+      const { exportFet } = await loadTimetabling();
       const { xml } = exportFet(libPlan, placements ? { placements } : {});
       const file = `${plan.name.replace(/[^\p{L}\p{N} _-]+/gu, '_') || 'plan'}.fet`;
       return reply

@@ -196,7 +196,7 @@ export const timetablePlanRoutes: FastifyPluginAsync = async (parent) => {
         const scope = createCampusScope(tx, camId);
         const plan = await loadPlan(scope, id);
         const bell = request.body.bellSchedule;
-        if (bell) assertPlanHolds({ ...plan, ...storedBell(bell) });
+        if (bell) await assertPlanHolds({ ...plan, ...storedBell(bell) });
         await scope.update(
           timetablePlans,
           { ...(request.body.name ? { name: request.body.name } : {}), ...(bell ? storedBell(bell) : {}), updatedAt: new Date() },
@@ -229,7 +229,7 @@ export const timetablePlanRoutes: FastifyPluginAsync = async (parent) => {
       await runLoggedTransaction(request, async (tx) => {
         const scope = createCampusScope(tx, camId);
         const plan = await loadPlan(scope, id);
-        assertPlanHolds({ ...plan, studentSets: sets });
+        await assertPlanHolds({ ...plan, studentSets: sets });
         await scope.update(timetablePlans, { studentSets: sets, updatedAt: new Date() }, eq(timetablePlans.id, id));
       });
       const scope = scopeOf(request);

@@ -16,7 +16,6 @@ import {
   timetableSolutionSchema,
   type TimetableRun,
 } from '@campus/contract';
-import { evaluatePlacements } from '@campus/timetabling';
 import { timetableRuns } from '../../db/schema/campus.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
@@ -24,7 +23,7 @@ import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { runLoggedTransaction } from '../../plugins/operlog.js';
 import { applySolution } from './apply.js';
 import { loadPlan, loadSolvedRun, runFields, toLibraryPlan, toRunSummary } from './plan-store.js';
-import { assertPlanHolds, BASE, errors, tags } from './route-parts.js';
+import { assertPlanHolds, BASE, errors, loadTimetabling, tags } from './route-parts.js';
 import { toViolationDto, type RunResult } from './run-result.js';
 import type { Runner } from './runner.js';
 
@@ -87,7 +86,7 @@ export function registerRunRoutes(parent: FastifyInstance, runner: Runner) {
       const camId = getCampusId(request);
       const scope = scopeOf(request);
       const plan = await loadPlan(scope, request.params.id);
-      assertPlanHolds(plan);
+      await assertPlanHolds(plan);
       const seed = request.body.seed ?? Math.floor(Math.random() * 2_147_483_647);
       const { timeLimitS } = request.body;
       const runId = await runLoggedTransaction(
@@ -224,6 +223,7 @@ export function registerRunRoutes(parent: FastifyInstance, runner: Runner) {
         const placements = run.result.placements.map((p) => (p.activityId === activityId ? moved : p));
         const libPlan = toLibraryPlan(plan);
         const rooms = new Set(libPlan.rooms.map((r) => r.id));
+        const { evaluatePlacements } = await loadTimetabling();
         const evaluated = evaluatePlacements(
           libPlan,
           placements.map((p) => ({

@@ -220,10 +220,10 @@ async function assertIdsExist(db: Executor, field: string, table: typeof roles |
 }
 
 /** Decrypts a password typed by an admin and applies the ASVS policy to it exactly as typed. */
-function readTypedPassword(config: AppConfig, encrypted: string, field: string): string {
+async function readTypedPassword(config: AppConfig, encrypted: string, field: string): Promise<string> {
   const plain = decryptLoginPassword(encrypted, config.loginAesKey, config.loginAesIv);
   if (plain === null || plain.length === 0) throw badRequest('password.undecryptable', { field });
-  assertPasswordPolicy(plain, field);
+  await assertPasswordPolicy(plain, field);
   return plain;
 }
 
@@ -256,7 +256,7 @@ export async function createUser(request: FastifyRequest, body: UserCreate): Pro
   assertCanGrantCampuses(principal, body.campusIds);
 
   const generated = body.password === undefined ? createTemporaryPassword() : undefined;
-  const plain = body.password === undefined ? (generated ?? '') : readTypedPassword(config, body.password, 'password');
+  const plain = body.password === undefined ? (generated ?? '') : await readTypedPassword(config, body.password, 'password');
   const passwordHash = await hashPassword(plain);
   const id = await runLoggedTransaction(
     request,
@@ -398,7 +398,7 @@ export async function resetPassword(
   const user = await loadUser(db, id);
   await assertCanManageUser(db, principal, user);
   const generated = encrypted === undefined ? createTemporaryPassword() : null;
-  const plain = generated ?? readTypedPassword(config, encrypted ?? '', 'password');
+  const plain = generated ?? (await readTypedPassword(config, encrypted ?? '', 'password'));
   const passwordHash = await hashPassword(plain);
   const sessionsEnded = await runLoggedTransaction(request, async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, id));

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { listSourceFiles, resolveImport, ROOT } from './import-graph.js';
+
+// Packages a server loads on first use, never at start (issue 22, decision 024):
+// each held megabytes of every server's memory for a call most days never make.
+// A value import of one of them on the server's static path from server.ts would
+// load it at start again; a type-only import or an `await import()` does not.
+const DEFERRED = ['sharp', '@simplewebauthn/server', '@zxcvbn-ts/language-common', '@campus/timetabling', 'exceljs'];
+
+/** The specifiers a source loads when it is loaded: value imports and re-exports, not types, not dynamic imports. */
+function readLoadedSpecifiers(source: string, fileName = 'x.ts'): string[] {
+  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  for (const node of sf.statements) {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      const isOnlyTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly);
+      if (!isOnlyTypes) out.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+      out.push(node.moduleSpecifier.text);
+    }
+  }
+  return out;
+}
+
+const packageOf = (specifier: string) => {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+};
+
+/** Each package the server's start loads, with the chain of files that loads it. */
+function findStartPackages(): Map<string, string[]> {
+  const files = new Set(listSourceFiles(['apps/server/src']).filter((f) => !/\.test\.ts$/.test(f)));
+  const entry = 'apps/server/src/server.ts';
+  const via = new Map<string, string[]>([[entry, [entry]]]);
+  const packages = new Map<string, string[]>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.shift() ?? entry;
+    const chain = via.get(file) ?? [file];
+    for (const spec of readLoadedSpecifiers(fs.readFileSync(path.join(ROOT, file), 'utf8'), file)) {
+      if (spec.startsWith('.')) {
+        const target = resolveImport(file, spec, files);
+        if (target && !via.has(target)) {
+          via.set(target, [...chain, target]);
+          queue.push(target);
+        }
+      } else if (!spec.startsWith('node:') && !packages.has(packageOf(spec))) {
+        packages.set(packageOf(spec), chain);
+      }
+    }
+  }
+  return packages;
+}
+
+describe('packages loaded on first use', () => {
+  it('tells loading imports from type-only and dynamic ones', () => {
+    const source = [
+      "import sharp from 'sharp';",
+      "import type { Plan } from '@campus/timetabling';",
+      "import { type A, type B } from 'only-types';",
+      "import { type C, d } from 'one-value';",
+      "export { e } from './e.js';",
+      "export type { F } from './f.js';",
+      "import './side-effect.js';",
+      "const lazy = await import('exceljs');",
+    ].join('\n');
+    expect(readLoadedSpecifiers(source)).toEqual(['sharp', 'one-value', './e.js', './side-effect.js']);
+  });
+
+  it('none of them is loaded by the server at start', () => {
+    const loaded = findStartPackages();
+    // The walk does reach the server's own packages (the test would be empty otherwise).
+    expect(loaded.has('fastify')).toBe(true);
+    expect(loaded.has('@electric-sql/pglite')).toBe(true);
+    const offenders = DEFERRED.filter((p) => loaded.has(p)).map((p) => `${p} via ${(loaded.get(p) ?? []).join(' → ')}`);
+    expect(offenders).toEqual([]);
+  });
+});
