@@ -54,6 +54,16 @@ describe('result grid', () => {
     expect(grid.get('1:3')?.[0]).toMatchObject({ activityId: 2, isLocked: true });
   });
 
+  it('names the class or group of a lesson for part of the set shown, not one for all of it', () => {
+    const year = buildGrid(plan, solution, 'class', 'y');
+    expect([...year.keys()].sort()).toEqual(['1:1', '1:2', '1:3', '2:1']);
+    expect(year.get('1:1')?.[0]).toMatchObject({ activityId: 1, detail: 'Ms T · Lab' });
+    expect(year.get('1:3')?.[0]).toMatchObject({ activityId: 2, detail: 'A' });
+    expect(year.get('2:1')?.[0]).toMatchObject({ activityId: 3, detail: 'B' });
+    // In class A's own week its lessons and the year's carry no class name.
+    expect(buildGrid(plan, solution, 'class', 'a').get('1:3')?.[0]?.detail).toBe('');
+  });
+
   it('shows a teacher and a room their lessons only', () => {
     expect([...buildGrid(plan, solution, 'teacher', '7').keys()].sort()).toEqual(['1:1', '1:2']);
     expect([...buildGrid(plan, solution, 'room', '3').keys()].sort()).toEqual(['1:1', '1:2']);

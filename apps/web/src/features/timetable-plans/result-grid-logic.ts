@@ -15,28 +15,28 @@ export interface GridLesson {
 
 type Plan = Pick<TimetablePlan, 'activities' | 'studentSets' | 'teachers' | 'rooms' | 'periods'>;
 
+/** A set with the sets above it (a class's year) or below it (a year's classes, a class's groups). */
+function linkedSets(plan: Pick<TimetablePlan, 'studentSets'>, setId: string, direction: 'up' | 'down'): Set<string> {
+  const found = new Set([setId]);
+  const next = [setId];
+  while (next.length) {
+    const id = next.pop() ?? '';
+    const linked =
+      direction === 'up'
+        ? (plan.studentSets.find((s) => s.id === id)?.parentIds ?? [])
+        : plan.studentSets.filter((s) => s.parentIds.includes(id)).map((s) => s.id);
+    for (const other of linked)
+      if (!found.has(other)) {
+        found.add(other);
+        next.push(other);
+      }
+  }
+  return found;
+}
+
 /** A set with every set above and below it: a class's week shows its year's lessons and its groups'. */
 export function relatedSets(plan: Pick<TimetablePlan, 'studentSets'>, setId: string): Set<string> {
-  const related = new Set([setId]);
-  const up = [setId];
-  while (up.length) {
-    const id = up.pop() ?? '';
-    for (const parent of plan.studentSets.find((s) => s.id === id)?.parentIds ?? [])
-      if (!related.has(parent)) {
-        related.add(parent);
-        up.push(parent);
-      }
-  }
-  const down = [setId];
-  while (down.length) {
-    const id = down.pop() ?? '';
-    for (const child of plan.studentSets.filter((s) => s.parentIds.includes(id)))
-      if (!related.has(child.id)) {
-        related.add(child.id);
-        down.push(child.id);
-      }
-  }
-  return related;
+  return new Set([...linkedSets(plan, setId, 'up'), ...linkedSets(plan, setId, 'down')]);
 }
 
 /** Each cell's lessons ("day:period" → lessons) of one class, teacher or room. */
@@ -49,6 +49,9 @@ export function buildGrid(
   const cells = new Map<string, GridLesson[]>();
   const activities = new Map(plan.activities.map((a) => [a.id, a]));
   const sets = view === 'class' ? relatedSets(plan, target) : new Set<string>();
+  // A lesson of the whole class (or of its year) needs no name; one of a part of it does: in a year's week,
+  // which class; in a class's week, which group (the year's lessons would otherwise stack unnamed in a cell).
+  const whole = view === 'class' ? linkedSets(plan, target, 'up') : new Set<string>();
   const teacherName = new Map(plan.teachers.map((x) => [x.id, x.name]));
   const roomName = new Map(plan.rooms.map((x) => [x.id, x.name]));
   const setName = new Map(plan.studentSets.map((x) => [x.id, x.name]));
@@ -64,7 +67,14 @@ export function buildGrid(
     if (!shown) continue;
     const who = [
       view !== 'teacher' ? a.teacherIds.map((id) => teacherName.get(id) ?? `#${id}`).join(', ') : '',
-      view !== 'class' ? a.studentSetIds.map((id) => setName.get(id) ?? id).join(', ') : '',
+      view !== 'class'
+        ? a.studentSetIds.map((id) => setName.get(id) ?? id).join(', ')
+        : a.studentSetIds.every((id) => whole.has(id))
+          ? ''
+          : a.studentSetIds
+              .filter((id) => !whole.has(id))
+              .map((id) => setName.get(id) ?? id)
+              .join(', '),
       view !== 'room' && p.roomId !== null ? (roomName.get(p.roomId) ?? '') : '',
     ].filter(Boolean);
     for (let k = 0; k < a.durationPeriods && p.period + k <= plan.periods.length; k++) {
