@@ -143,6 +143,21 @@ test('imports a .fet file, edits a lesson and a rule, drags and locks a lesson, 
   const plan2 = (await callApi<PlanView>(page, 'GET', `/educate/timetable-plans/${planId}`)).data;
   expect(plan2.constraints.find((c) => c.type === 'notAvailable')?.slots).toHaveLength(3);
 
+  // A rule of a type without a grid, through its own form: every teacher teaches on at most five days (no narrower than the week, so the generation below is unchanged).
+  await page.getByRole('button', { name: '添加约束' }).click();
+  const newRule = page.locator('.arco-modal:visible');
+  await newRule.getByRole('combobox', { name: '类型' }).click();
+  await page.locator('.arco-select-option', { hasText: '每周最多上课天数' }).click();
+  await newRule.getByRole('spinbutton', { name: '每周最多上课天数' }).fill('5');
+  await newRule.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByText('约束已添加')).toBeVisible();
+  const plan3 = (await callApi<PlanView>(page, 'GET', `/educate/timetable-plans/${planId}`)).data;
+  expect(plan3.constraints.find((c) => c.type === 'maxDaysPerWeek')).toMatchObject({
+    weight: 100,
+    target: { kind: 'teacher' },
+    maxDays: 5,
+  });
+
   // Generate, then look at the first teacher's week.
   await page.getByRole('tab', { name: '生成与结果' }).click();
   // Progress comes over the run's event stream.

@@ -1,4 +1,5 @@
 import Button from '@arco-design/web-react/es/Button';
+import Checkbox from '@arco-design/web-react/es/Checkbox';
 import Input from '@arco-design/web-react/es/Input';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Modal from '@arco-design/web-react/es/Modal';
@@ -25,8 +26,32 @@ import { deleteColumns } from './delete-column';
 import { describeConstraint, ruleLabel } from './rule-words';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-type FormType = 'notAvailable' | 'maxHoursDaily' | 'maxGapsPerDay' | 'json';
-const FORM_TYPES: readonly FormType[] = ['notAvailable', 'maxHoursDaily', 'maxGapsPerDay', 'json'];
+
+/** Rules about one teacher or student set (or all of them) and one number: the number's field, its bound, its label. */
+const COUNT_RULES = {
+  maxHoursDaily: { field: 'maxHours', max: 24, label: 'tplan.constraint.maxHours' },
+  maxHoursContinuously: { field: 'maxHours', max: 24, label: 'tplan.constraint.maxInRow' },
+  minHoursDaily: { field: 'minHours', max: 24, label: 'tplan.constraint.minHours' },
+  maxGapsPerDay: { field: 'maxGaps', max: 24, label: 'tplan.constraint.maxGaps' },
+  maxGapsPerWeek: { field: 'maxGaps', max: 168, label: 'tplan.constraint.maxGapsWeek' },
+  maxDaysPerWeek: { field: 'maxDays', max: 7, label: 'tplan.constraint.maxDays' },
+  minDaysPerWeek: { field: 'minDays', max: 7, label: 'tplan.constraint.minDays' },
+} as const;
+type CountType = keyof typeof COUNT_RULES;
+/** Rules that are a set of times: for a teacher or student set, for a room, or for everyone (breaks). */
+type SlotType = 'notAvailable' | 'roomNotAvailable' | 'breakTimes';
+type FormType = SlotType | CountType | 'json';
+const FORM_TYPES: readonly FormType[] = [
+  'notAvailable',
+  'roomNotAvailable',
+  'breakTimes',
+  ...(Object.keys(COUNT_RULES) as CountType[]),
+  'json',
+];
+const isCountType = (type: string): type is CountType => type in COUNT_RULES;
+const hasTarget = (type: FormType) => type === 'notAvailable' || isCountType(type);
+
+const toSlots = (keys: Set<string>) => [...keys].map((k) => ({ day: Number(k.split(':')[0]), period: Number(k.split(':')[1]) }));
 
 /** The constraint a form describes, checked by the contract; an error text when it is not one. */
 export function buildConstraint(
@@ -41,18 +66,24 @@ export function buildConstraint(
       return t('tplan.constraint.jsonInvalid', { detail: message(err) });
     }
   } else {
+    // No teacher or set chosen: the rule is for all teachers (all student sets).
     const target = form.kind === 'teacher' ? { kind: 'teacher', teacherId: form.who } : { kind: 'studentSet', studentSetId: form.who };
-    const base = { weight: form.weight, target };
-    candidate =
-      form.type === 'notAvailable'
-        ? {
-            ...base,
-            type: 'notAvailable',
-            slots: [...form.slots].map((k) => ({ day: Number(k.split(':')[0]), period: Number(k.split(':')[1]) })),
-          }
-        : form.type === 'maxHoursDaily'
-          ? { ...base, type: 'maxHoursDaily', maxHours: form.amount }
-          : { ...base, type: 'maxGapsPerDay', maxGaps: form.amount };
+    const type = form.type;
+    const kept = form.comment === undefined ? {} : { comment: form.comment };
+    candidate = isCountType(type)
+      ? {
+          ...kept,
+          weight: form.weight,
+          target,
+          type,
+          [COUNT_RULES[type].field]: form.amount,
+          ...(type === 'minHoursDaily' ? { allowEmptyDays: form.allowEmptyDays } : {}),
+        }
+      : type === 'notAvailable'
+        ? { ...kept, weight: form.weight, target, type, slots: toSlots(form.slots) }
+        : type === 'roomNotAvailable'
+          ? { ...kept, weight: form.weight, type, roomId: form.roomId, slots: toSlots(form.slots) }
+          : { ...kept, weight: form.weight, type, slots: toSlots(form.slots) };
   }
   const parsed = timetableConstraintSchema.safeParse(candidate);
   if (!parsed.success)
@@ -64,28 +95,47 @@ interface FormState {
   type: FormType;
   weight: number;
   kind: 'teacher' | 'studentSet';
+  /** The teacher's or set's id; none for all of them. */
   who: string | undefined;
+  roomId: string | undefined;
   slots: Set<string>;
   amount: number;
+  allowEmptyDays: boolean;
   json: string;
+  comment?: string | undefined;
 }
+
+const EMPTY_FORM: FormState = {
+  type: 'notAvailable',
+  weight: 100,
+  kind: 'teacher',
+  who: undefined,
+  roomId: undefined,
+  slots: new Set(),
+  amount: 6,
+  allowEmptyDays: true,
+  json: '',
+};
 
 /** The form showing a stored constraint: its own form when it has one, else its JSON. */
 export function formFromConstraint(row: TimetableConstraintRow): FormState {
   const { id, ...body } = row;
   void id;
-  const empty: FormState = { type: 'json', weight: body.weight, kind: 'teacher', who: undefined, slots: new Set(), amount: 6, json: '' };
-  if ('target' in body && (body.type === 'notAvailable' || body.type === 'maxHoursDaily' || body.type === 'maxGapsPerDay')) {
+  // A comment (FET's) has no field of its own; it is kept as it was.
+  const empty: FormState = { ...EMPTY_FORM, weight: body.weight, comment: body.comment };
+  const slots = 'slots' in body ? new Set(body.slots.map((x) => `${x.day}:${x.period}`)) : empty.slots;
+  if (body.type === 'breakTimes') return { ...empty, type: body.type, slots };
+  if (body.type === 'roomNotAvailable') return { ...empty, type: body.type, roomId: body.roomId, slots };
+  if ('target' in body && (body.type === 'notAvailable' || isCountType(body.type))) {
     const target = body.target;
-    const who = target.kind === 'teacher' ? target.teacherId : target.kind === 'studentSet' ? target.studentSetId : undefined;
-    if ((target.kind === 'teacher' || target.kind === 'studentSet') && who !== undefined) {
-      const base = { ...empty, type: body.type, kind: target.kind, who };
-      if (body.type === 'notAvailable') return { ...base, slots: new Set(body.slots.map((x) => `${x.day}:${x.period}`)) };
-      if (body.type === 'maxHoursDaily') return { ...base, amount: body.maxHours };
-      return { ...base, amount: body.maxGaps };
-    }
+    const base = { ...empty, type: body.type, kind: target.kind, who: target.kind === 'teacher' ? target.teacherId : target.studentSetId };
+    if (body.type === 'notAvailable') return { ...base, slots };
+    const values = body as unknown as Record<string, unknown>;
+    const amount = values[COUNT_RULES[body.type].field];
+    if (typeof amount === 'number')
+      return { ...base, amount, allowEmptyDays: typeof values.allowEmptyDays === 'boolean' ? values.allowEmptyDays : true };
   }
-  return { ...empty, json: JSON.stringify(body, null, 2) };
+  return { ...empty, type: 'json', json: JSON.stringify(body, null, 2) };
 }
 
 /** The plan's rules: list, remove, edit, add (availability by clicking a grid, daily limits, or any rule as JSON). */
@@ -96,13 +146,9 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
   const canEdit = can([Perm.timetablePlanEdit]);
   const [isOpen, setIsOpen] = useState(false);
-  const [type, setType] = useState<FormType>('notAvailable');
-  const [weight, setWeight] = useState(100);
-  const [kind, setKind] = useState<'teacher' | 'studentSet'>('teacher');
-  const [who, setWho] = useState<string | undefined>(undefined);
-  const [slots, setSlots] = useState<Set<string>>(new Set());
-  const [amount, setAmount] = useState(6);
-  const [json, setJson] = useState('');
+  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const { type, weight, kind, who, roomId, slots, amount, allowEmptyDays, json } = form;
+  const change = (patch: Partial<FormState>) => setForm((prev) => ({ ...prev, ...patch }));
   const [isBusy, setIsBusy] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const teachers = useQuery({ queryKey: planKeys.options(camId, 'teachers'), queryFn: fetchTeacherOptions, enabled: isOpen });
@@ -111,16 +157,17 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
       ? (teachers.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
       : plan.studentSets.map((s) => ({ value: s.id, label: s.name }));
 
+  const roomOptions = plan.rooms.map((r) => ({ value: String(r.id), label: `${r.code} ${r.name}` }));
   const toggle = (key: string) =>
-    setSlots((prev) => {
-      const next = new Set(prev);
+    setForm((prev) => {
+      const next = new Set(prev.slots);
       if (next.has(key)) next.delete(key);
       else next.add(key);
-      return next;
+      return { ...prev, slots: next };
     });
 
   const submit = async () => {
-    const built = buildConstraint({ type, weight, kind, who, slots, amount, json }, t);
+    const built = buildConstraint(form, t);
     if (typeof built === 'string') {
       showMessageError(built);
       return;
@@ -131,7 +178,7 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
       else await updateConstraint(plan.id, editingId, built);
       showSuccess(t(editingId === null ? 'tplan.constraint.added' : 'tplan.constraint.saved'));
       setIsOpen(false);
-      setSlots(new Set());
+      setForm(EMPTY_FORM);
       await queryClient.invalidateQueries({ queryKey: planKeys.all(camId) });
     } catch (err) {
       showMessageError(message(err));
@@ -139,19 +186,12 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
       setIsBusy(false);
     }
   };
-  const openWith = (form: FormState, id: number | null) => {
-    setType(form.type);
-    setWeight(form.weight);
-    setKind(form.kind);
-    setWho(form.who);
-    setSlots(form.slots);
-    setAmount(form.amount);
-    setJson(form.json);
+  const openWith = (next: FormState, id: number | null) => {
+    setForm(next);
     setEditingId(id);
     setIsOpen(true);
   };
-  const openNew = () =>
-    openWith({ type: 'notAvailable', weight: 100, kind: 'teacher', who: undefined, slots: new Set(), amount: 6, json: '' }, null);
+  const openNew = () => openWith(EMPTY_FORM, null);
   const remove = async (c: TimetableConstraintRow) => {
     try {
       await deleteConstraint(plan.id, c.id);
@@ -201,17 +241,25 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
         style={{ width: 720 }}
       >
         <div className="tplan-form">
-          <Radio.Group type="button" value={type} onChange={(v: FormType) => setType(v)}>
-            {FORM_TYPES.map((ft) => (
-              <Radio key={ft} value={ft}>
-                {t(`tplan.type.${ft}`)}
-              </Radio>
-            ))}
-          </Radio.Group>
+          <div className="tplan-field">
+            <span>{t('tplan.constraint.type')}</span>
+            <Select
+              aria-label={t('tplan.constraint.type')}
+              style={{ width: 280 }}
+              value={type}
+              onChange={(v: FormType) => change({ type: v })}
+              options={FORM_TYPES.map((ft) => ({ value: ft, label: ft === 'json' ? t('tplan.type.json') : ruleLabel(t, ft) }))}
+            />
+          </div>
           {type === 'json' ? (
             <div className="tplan-field">
               <span>{t('tplan.constraint.json')}</span>
-              <Input.TextArea aria-label={t('tplan.constraint.json')} autoSize={{ minRows: 6 }} value={json} onChange={setJson} />
+              <Input.TextArea
+                aria-label={t('tplan.constraint.json')}
+                autoSize={{ minRows: 6 }}
+                value={json}
+                onChange={(v) => change({ json: v })}
+              />
             </div>
           ) : (
             <>
@@ -222,30 +270,59 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
                   min={0}
                   max={100}
                   value={weight}
-                  onChange={(v) => setWeight(Number(v))}
+                  onChange={(v) => change({ weight: Number(v) })}
                 />
               </div>
-              <div className="tplan-field">
-                <span>{t('tplan.constraint.target')}</span>
-                <Radio.Group
-                  value={kind}
-                  onChange={(v: 'teacher' | 'studentSet') => {
-                    setKind(v);
-                    setWho(undefined);
-                  }}
-                >
-                  <Radio value="teacher">{t('tplan.target.teacher')}</Radio>
-                  <Radio value="studentSet">{t('tplan.target.studentSet')}</Radio>
-                </Radio.Group>
-                <Select
-                  aria-label={t('tplan.constraint.target')}
-                  showSearch
-                  options={whoOptions}
-                  value={who}
-                  onChange={(v: string) => setWho(v)}
-                />
-              </div>
-              {type === 'notAvailable' ? (
+              {hasTarget(type) && (
+                <div className="tplan-field">
+                  <span>{t('tplan.constraint.target')}</span>
+                  <Radio.Group value={kind} onChange={(v: 'teacher' | 'studentSet') => change({ kind: v, who: undefined })}>
+                    <Radio value="teacher">{t('tplan.target.teacher')}</Radio>
+                    <Radio value="studentSet">{t('tplan.target.studentSet')}</Radio>
+                  </Radio.Group>
+                  <Select
+                    aria-label={t('tplan.constraint.target')}
+                    showSearch
+                    allowClear
+                    placeholder={t(kind === 'teacher' ? 'tplan.constraint.allTeachers' : 'tplan.constraint.allSets')}
+                    options={whoOptions}
+                    value={who}
+                    onChange={(v: string | undefined) => change({ who: v })}
+                  />
+                </div>
+              )}
+              {type === 'roomNotAvailable' && (
+                <div className="tplan-field">
+                  <span>{t('tplan.constraint.room')}</span>
+                  <Select
+                    aria-label={t('tplan.constraint.room')}
+                    placeholder={t('tplan.constraint.room')}
+                    showSearch
+                    options={roomOptions}
+                    value={roomId}
+                    onChange={(v: string) => change({ roomId: v })}
+                  />
+                </div>
+              )}
+              {isCountType(type) ? (
+                <>
+                  <div className="tplan-field">
+                    <span>{t(COUNT_RULES[type].label)}</span>
+                    <InputNumber
+                      aria-label={t(COUNT_RULES[type].label)}
+                      min={0}
+                      max={COUNT_RULES[type].max}
+                      value={amount}
+                      onChange={(v) => change({ amount: Number(v) })}
+                    />
+                  </div>
+                  {type === 'minHoursDaily' && (
+                    <Checkbox checked={allowEmptyDays} onChange={(v: boolean) => change({ allowEmptyDays: v })}>
+                      {t('tplan.constraint.allowEmptyDays')}
+                    </Checkbox>
+                  )}
+                </>
+              ) : (
                 <div>
                   <p>{t('tplan.constraint.slots')}</p>
                   <table className="tplan-grid">
@@ -280,17 +357,6 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
                       ))}
                     </tbody>
                   </table>
-                </div>
-              ) : (
-                <div className="tplan-field">
-                  <span>{type === 'maxHoursDaily' ? t('tplan.constraint.maxHours') : t('tplan.constraint.maxGaps')}</span>
-                  <InputNumber
-                    aria-label={type === 'maxHoursDaily' ? t('tplan.constraint.maxHours') : t('tplan.constraint.maxGaps')}
-                    min={0}
-                    max={24}
-                    value={amount}
-                    onChange={(v) => setAmount(Number(v))}
-                  />
                 </div>
               )}
             </>
