@@ -1,38 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { listSourceFiles, resolveImport, ROOT } from './import-graph.js';
+import { listSourceFiles, readLoadedSpecifiers, resolveImport, ROOT } from './import-graph.js';
 
 // Packages a server loads on first use, never at start (issue 22, decision 024):
 // each held megabytes of every server's memory for a call most days never make.
 // A value import of one of them on the server's static path from server.ts would
 // load it at start again; a type-only import or an `await import()` does not.
 const DEFERRED = ['sharp', '@simplewebauthn/server', '@zxcvbn-ts/language-common', '@campus/timetabling', 'exceljs'];
-
-/** The specifiers a source loads when it is loaded: value imports and re-exports, not types, not dynamic imports. */
-function readLoadedSpecifiers(source: string, fileName = 'x.ts'): string[] {
-  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const out: string[] = [];
-  for (const node of sf.statements) {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      if (clause?.isTypeOnly) continue;
-      const named = clause?.namedBindings;
-      const isOnlyTypes =
-        clause !== undefined &&
-        clause.name === undefined &&
-        named !== undefined &&
-        ts.isNamedImports(named) &&
-        named.elements.length > 0 &&
-        named.elements.every((e) => e.isTypeOnly);
-      if (!isOnlyTypes) out.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
-      out.push(node.moduleSpecifier.text);
-    }
-  }
-  return out;
-}
 
 const packageOf = (specifier: string) => {
   const parts = specifier.split('/');

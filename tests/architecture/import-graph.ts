@@ -34,6 +34,30 @@ export function readSpecifiers(source: string): string[] {
   return info.importedFiles.map((f) => f.fileName);
 }
 
+/** The specifiers a source loads when it is loaded: value imports and re-exports, not types, not dynamic imports. */
+export function readLoadedSpecifiers(source: string, fileName = 'x.ts'): string[] {
+  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  for (const node of sf.statements) {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      const isOnlyTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly);
+      if (!isOnlyTypes) out.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+      out.push(node.moduleSpecifier.text);
+    }
+  }
+  return out;
+}
+
 /** A relative specifier of `from` as a file of `files` (`.js` naming its `.ts`, a folder its index); null when it is none. */
 export function resolveImport(from: string, specifier: string, files: ReadonlySet<string>): string | null {
   if (!specifier.startsWith('.')) return null;

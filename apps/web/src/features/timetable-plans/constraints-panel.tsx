@@ -23,19 +23,23 @@ import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { addConstraint, deleteConstraint, fetchTeacherOptions, planKeys, updateConstraint } from './plan-api';
 import { deleteColumns } from './delete-column';
+import { gridTargets } from './result-grid-logic';
 import { describeConstraint, ruleLabel } from './rule-words';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Rules about one teacher or student set (or all of them) and one number: the number's field, its bound, its label. */
+/**
+ * Rules about one teacher or student set (or all of them) and one number: the number's field and its bound
+ * (the contract's). The number is labelled with the rule's own name ("most gaps a week").
+ */
 const COUNT_RULES = {
-  maxHoursDaily: { field: 'maxHours', max: 24, label: 'tplan.constraint.maxHours' },
-  maxHoursContinuously: { field: 'maxHours', max: 24, label: 'tplan.constraint.maxInRow' },
-  minHoursDaily: { field: 'minHours', max: 24, label: 'tplan.constraint.minHours' },
-  maxGapsPerDay: { field: 'maxGaps', max: 24, label: 'tplan.constraint.maxGaps' },
-  maxGapsPerWeek: { field: 'maxGaps', max: 168, label: 'tplan.constraint.maxGapsWeek' },
-  maxDaysPerWeek: { field: 'maxDays', max: 7, label: 'tplan.constraint.maxDays' },
-  minDaysPerWeek: { field: 'minDays', max: 7, label: 'tplan.constraint.minDays' },
+  maxHoursDaily: { field: 'maxHours', max: 24 },
+  maxHoursContinuously: { field: 'maxHours', max: 24 },
+  minHoursDaily: { field: 'minHours', max: 24 },
+  maxGapsPerDay: { field: 'maxGaps', max: 24 },
+  maxGapsPerWeek: { field: 'maxGaps', max: 168 },
+  maxDaysPerWeek: { field: 'maxDays', max: 7 },
+  minDaysPerWeek: { field: 'minDays', max: 7 },
 } as const;
 type CountType = keyof typeof COUNT_RULES;
 /** Rules that are a set of times: for a teacher or student set, for a room, or for everyone (breaks). */
@@ -53,6 +57,22 @@ const hasTarget = (type: FormType) => type === 'notAvailable' || isCountType(typ
 
 const toSlots = (keys: Set<string>) => [...keys].map((k) => ({ day: Number(k.split(':')[0]), period: Number(k.split(':')[1]) }));
 
+/** The body a rule's own form describes, before the contract checks it. */
+function readForm(form: FormState, type: Exclude<FormType, 'json'>): Record<string, unknown> {
+  const body = { ...(form.comment === undefined ? {} : { comment: form.comment }), weight: form.weight, type };
+  if (type === 'breakTimes') return { ...body, slots: toSlots(form.slots) };
+  if (type === 'roomNotAvailable') return { ...body, roomId: form.roomId, slots: toSlots(form.slots) };
+  // No teacher or set chosen: the rule is for all teachers (all student sets).
+  const target = form.kind === 'teacher' ? { kind: 'teacher', teacherId: form.who } : { kind: 'studentSet', studentSetId: form.who };
+  if (type === 'notAvailable') return { ...body, target, slots: toSlots(form.slots) };
+  return {
+    ...body,
+    target,
+    [COUNT_RULES[type].field]: form.amount,
+    ...(type === 'minHoursDaily' ? { allowEmptyDays: form.allowEmptyDays } : {}),
+  };
+}
+
 /** The constraint a form describes, checked by the contract; an error text when it is not one. */
 export function buildConstraint(
   form: FormState,
@@ -65,26 +85,7 @@ export function buildConstraint(
     } catch (err) {
       return t('tplan.constraint.jsonInvalid', { detail: message(err) });
     }
-  } else {
-    // No teacher or set chosen: the rule is for all teachers (all student sets).
-    const target = form.kind === 'teacher' ? { kind: 'teacher', teacherId: form.who } : { kind: 'studentSet', studentSetId: form.who };
-    const type = form.type;
-    const kept = form.comment === undefined ? {} : { comment: form.comment };
-    candidate = isCountType(type)
-      ? {
-          ...kept,
-          weight: form.weight,
-          target,
-          type,
-          [COUNT_RULES[type].field]: form.amount,
-          ...(type === 'minHoursDaily' ? { allowEmptyDays: form.allowEmptyDays } : {}),
-        }
-      : type === 'notAvailable'
-        ? { ...kept, weight: form.weight, target, type, slots: toSlots(form.slots) }
-        : type === 'roomNotAvailable'
-          ? { ...kept, weight: form.weight, type, roomId: form.roomId, slots: toSlots(form.slots) }
-          : { ...kept, weight: form.weight, type, slots: toSlots(form.slots) };
-  }
+  } else candidate = readForm(form, form.type);
   const parsed = timetableConstraintSchema.safeParse(candidate);
   if (!parsed.success)
     return t('tplan.constraint.jsonInvalid', { detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
@@ -153,11 +154,9 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const teachers = useQuery({ queryKey: planKeys.options(camId, 'teachers'), queryFn: fetchTeacherOptions, enabled: isOpen });
   const whoOptions =
-    kind === 'teacher'
-      ? (teachers.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
-      : plan.studentSets.map((s) => ({ value: s.id, label: s.name }));
+    kind === 'teacher' ? (teachers.data ?? []).map((o) => ({ value: String(o.value), label: o.label })) : gridTargets(plan, 'class');
 
-  const roomOptions = plan.rooms.map((r) => ({ value: String(r.id), label: `${r.code} ${r.name}` }));
+  const roomOptions = gridTargets(plan, 'room');
   const toggle = (key: string) =>
     setForm((prev) => {
       const next = new Set(prev.slots);
@@ -307,9 +306,9 @@ export function ConstraintsPanel({ plan }: { plan: TimetablePlan }) {
               {isCountType(type) ? (
                 <>
                   <div className="tplan-field">
-                    <span>{t(COUNT_RULES[type].label)}</span>
+                    <span>{ruleLabel(t, type)}</span>
                     <InputNumber
-                      aria-label={t(COUNT_RULES[type].label)}
+                      aria-label={ruleLabel(t, type)}
                       min={0}
                       max={COUNT_RULES[type].max}
                       value={amount}
