@@ -56,6 +56,13 @@ test.describe('settings, theme and language', () => {
     await setSetting(page, '导航栏', true);
     await closeSettings(page);
     await expect(floating).toHaveCount(0);
+
+    // A window narrowed for a moment folds the side menu; widened again, the menu is back as it was.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await expect(page.getByRole('button', { name: '展开菜单' })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByRole('button', { name: '收起菜单' })).toBeVisible();
+    await expect(page.locator('.app-sider')).toHaveCSS('width', '260px');
   });
 
   test('dark theme is applied and remembered', async ({ page }) => {

@@ -53,10 +53,18 @@ export function applyColorWeak(isOn: boolean): void {
   document.body.style.filter = isOn ? 'invert(80%)' : '';
 }
 
+/**
+ * What the side menu was before a narrow window folded it: widening the window again gives it back.
+ * A window narrowed for a moment (a phone turned, a window snapped, a full-page capture) must not leave
+ * the menu folded for good.
+ */
+let collapseBeforeMobile: boolean | null = null;
+
 interface SettingsState extends AppSettings {
   clientMenus: readonly MenuItem[];
   isServerMenuLoaded: boolean;
   updateSettings: (patch: Partial<AppSettings>) => void;
+  setDevice: (device: Device) => void;
   toggleTheme: () => Theme;
   fetchServerMenus: () => Promise<void>;
   clearServerMenus: () => void;
@@ -78,6 +86,17 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     }
     set(next);
     if (patch.menuFromServer && !get().isServerMenuLoaded) void get().fetchServerMenus();
+  },
+  setDevice: (device) => {
+    const state = get();
+    if (device === state.device) return;
+    if (device === 'mobile') {
+      collapseBeforeMobile = state.menuCollapse;
+      set({ device, menuCollapse: true });
+      return;
+    }
+    set({ device, menuCollapse: collapseBeforeMobile ?? state.menuCollapse });
+    collapseBeforeMobile = null;
   },
   toggleTheme: () => {
     const theme: Theme = get().theme === 'dark' ? 'light' : 'dark';

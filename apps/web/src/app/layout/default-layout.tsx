@@ -58,14 +58,14 @@ function useRouteTracking() {
 }
 
 function useDeviceWatch() {
-  const updateSettings = useSettingsStore((s) => s.updateSettings);
+  const setDevice = useSettingsStore((s) => s.setDevice);
   useEffect(() => {
     const query = window.matchMedia(MOBILE_QUERY);
-    const apply = () => updateSettings(query.matches ? { device: 'mobile', menuCollapse: true } : { device: 'desktop' });
+    const apply = () => setDevice(query.matches ? 'mobile' : 'desktop');
     apply();
     query.addEventListener('change', apply);
     return () => query.removeEventListener('change', apply);
-  }, [updateSettings]);
+  }, [setDevice]);
 }
 
 export function DefaultLayout() {
