@@ -8,7 +8,10 @@ import { expect, signInFresh, test } from './fixtures';
  * Not a check: a picture of every page at two widths in both themes, for a
  * person to look at (`npm run screenshots`, PNGs under e2e/.artifacts/screens).
  */
-const WIDTHS = [1280, 1440] as const;
+/** `SCREENSHOT_WIDTHS=390,768`: other widths (a phone, a tablet). */
+const WIDTHS = process.env.SCREENSHOT_WIDTHS?.split(',')
+  .map(Number)
+  .filter((w) => w > 0) ?? [1280, 1440];
 const THEMES = ['light', 'dark'] as const;
 const OUT_DIR = `${ARTIFACTS_DIR}/screens`;
 /** `SCREENSHOT_PAGES=Summary,Menu npm run screenshots`: only these route names. */
