@@ -193,7 +193,7 @@ export function Navbar() {
             <MessageBox />
           </li>
         )}
-        <li>
+        <li className="navbar-fullscreen">
           <Button
             className="navbar-icon-button"
             shape="circle"

@@ -1,0 +1,50 @@
+import { USER_CENTER_PATH } from '@campus/contract';
+import { listConsolePages, waitForPageSettled } from './all-pages';
+import { ARTIFACTS_DIR } from './env';
+import { expect, signInFresh, test } from './fixtures';
+
+/** What sticks out past the right edge of the window and is not inside something that scrolls or clips it. */
+function findOverflow(): { pageWidth: number; windowWidth: number; culprits: string[] } {
+  const windowWidth = document.documentElement.clientWidth;
+  const culprits: string[] = [];
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.right <= windowWidth + 1) continue;
+    if ((el.parentElement?.getBoundingClientRect().right ?? 0) > windowWidth + 1) continue;
+    let isContained = false;
+    for (let up = el.parentElement; up && !isContained; up = up.parentElement) {
+      isContained = ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX);
+    }
+    if (!isContained)
+      culprits.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')} to ${Math.round(box.right)} px`);
+  }
+  return { pageWidth: document.documentElement.scrollWidth, windowWidth, culprits };
+}
+
+// A phone and a tablet held upright: the console is used on both in corridors and classrooms.
+for (const width of [390, 768]) {
+  test(`at ${width} px no page scrolls sideways and the navbar's controls do not overlap`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await signInFresh(page);
+    const pages = [...(await listConsolePages(page)), { name: 'UserCenter', pattern: USER_CENTER_PATH, url: USER_CENTER_PATH }];
+    await page.setViewportSize({ width, height: 900 });
+    const wide: string[] = [];
+    for (const target of pages) {
+      await page.goto(target.url);
+      await expect(page).toHaveURL(new RegExp(`${target.url}$`));
+      await waitForPageSettled(page);
+      const found = await page.evaluate(findOverflow);
+      if (found.pageWidth > found.windowWidth)
+        wide.push(`${target.name}: ${found.pageWidth} px (${found.culprits.slice(0, 3).join('; ')})`);
+    }
+    expect(wide, 'pages wider than the window').toEqual([]);
+
+    // The campus picker ends before the first navbar button begins.
+    const campus = await page.locator('.navbar-campus').boundingBox();
+    const buttons = await page.locator('.navbar-right').boundingBox();
+    expect((campus?.x ?? 0) + (campus?.width ?? 0)).toBeLessThanOrEqual(buttons?.x ?? 0);
+    await page.goto('/educate/student');
+    await waitForPageSettled(page);
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/narrow-student-${width}.png` });
+  });
+}
