@@ -53,14 +53,13 @@ export function applyColorWeak(isOn: boolean): void {
   document.body.style.filter = isOn ? 'invert(80%)' : '';
 }
 
-/**
- * What the side menu was before a narrow window folded it: widening the window again gives it back.
- * A window narrowed for a moment (a phone turned, a window snapped, a full-page capture) must not leave
- * the menu folded for good.
- */
-let collapseBeforeMobile: boolean | null = null;
-
 interface SettingsState extends AppSettings {
+  /**
+   * What the side menu was before a narrow window folded it: widening the window again gives it back.
+   * A window narrowed for a moment (a phone turned, a window snapped, a full-page capture) must not leave
+   * the menu folded for good.
+   */
+  collapseBeforeMobile: boolean | null;
   clientMenus: readonly MenuItem[];
   isServerMenuLoaded: boolean;
   updateSettings: (patch: Partial<AppSettings>) => void;
@@ -73,6 +72,7 @@ interface SettingsState extends AppSettings {
 export const useSettingsStore = create<SettingsState>((set, get) => ({
   ...DEFAULT_SETTINGS,
   theme: readTheme(),
+  collapseBeforeMobile: null,
   clientMenus: DEFAULT_MENUS,
   isServerMenuLoaded: false,
   updateSettings: (patch) => {
@@ -90,13 +90,8 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   setDevice: (device) => {
     const state = get();
     if (device === state.device) return;
-    if (device === 'mobile') {
-      collapseBeforeMobile = state.menuCollapse;
-      set({ device, menuCollapse: true });
-      return;
-    }
-    set({ device, menuCollapse: collapseBeforeMobile ?? state.menuCollapse });
-    collapseBeforeMobile = null;
+    if (device === 'mobile') set({ device, menuCollapse: true, collapseBeforeMobile: state.menuCollapse });
+    else set({ device, menuCollapse: state.collapseBeforeMobile ?? state.menuCollapse, collapseBeforeMobile: null });
   },
   toggleTheme: () => {
     const theme: Theme = get().theme === 'dark' ? 'light' : 'dark';
