@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config/config.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { MIGRATIONS_DIR } from './migrations-dir.js';
 import { parseDatabaseUrl } from '../config/database-url.js';
 import { createFailoverClientClass, HostLocator, type DbLog } from './multi-host.js';
 import { openEmbeddedCluster } from './pglite-durable.js';
@@ -57,7 +58,6 @@ export interface Database {
   maintain?(): Promise<void>;
 }
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 /** Arbitrary, fixed: the advisory lock key of start-up (migrate + seed). */
 const STARTUP_LOCK_KEY = 7_262_001;
 

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
-import { createDurablePglite, openEmbeddedCluster } from './pglite-durable.js';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_DIR } from './migrations-dir.js';
+import { createDurablePglite, isTemplateCurrent, openEmbeddedCluster, writePgliteTemplate } from './pglite-durable.js';
 
 let dir: string;
 let db: PGlite;
@@ -76,4 +79,38 @@ describe('a first start', () => {
     await again.finishFirstStart();
     await again.client.close();
   });
+});
+
+describe('the template of a new cluster', () => {
+  it('holds every migration applied, and is stale once a migration changes', async () => {
+    const file = path.join(dir, 'template.tar.gz');
+    const migrations = path.join(dir, 'migrations');
+    fs.cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
+    expect(isTemplateCurrent(file, migrations)).toBe(false);
+    await writePgliteTemplate(file, migrations);
+    expect(isTemplateCurrent(file, migrations)).toBe(true);
+
+    const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    const unpacked = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+    try {
+      const applied = async () =>
+        (await unpacked.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]?.n;
+      expect(await applied()).toBe(journal.entries.length);
+      expect((await unpacked.query(`select 1 from pg_class where relname = 'students'`)).rows).toHaveLength(1);
+      // A start on it finds nothing left to apply.
+      await migrate(drizzle({ client: unpacked }), { migrationsFolder: migrations });
+      expect(await applied()).toBe(journal.entries.length);
+    } finally {
+      await unpacked.close();
+    }
+
+    const last =
+      fs
+        .readdirSync(migrations)
+        .filter((n) => n.endsWith('.sql'))
+        .sort()
+        .at(-1) ?? '';
+    fs.appendFileSync(path.join(migrations, last), '\n-- changed\n');
+    expect(isTemplateCurrent(file, migrations)).toBe(false);
+  }, 60_000);
 });

@@ -6,6 +6,9 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_DIR, readMigrationsKey } from './migrations-dir.js';
 
 /**
  * PGlite as shipped is not durable on disk: it starts PostgreSQL with -F
@@ -51,9 +54,11 @@ export interface DurablePgliteOptions extends Omit<PGliteOptions, 'fs' | 'startP
 }
 
 /**
- * A fresh cluster made once at build time (`apps/server/scripts/copy-assets.mjs`):
- * initdb inside WebAssembly took 5-6 s and peaked at ~800 MiB RSS that the process
- * kept; unpacking this copy takes ~1 s. Made by the PGlite version it is for.
+ * A new cluster with every migration applied, made once at build time
+ * (`apps/server/scripts/copy-assets.mjs`): initdb inside WebAssembly took 5-6 s
+ * and peaked at ~800 MiB RSS that the process kept, and the migrations took
+ * another ~1.1 s of a first start; unpacking this copy takes ~1 s. Used only by
+ * the PGlite version and the migrations it was made with (readTemplateKey).
  */
 export const PGLITE_TEMPLATE_FILE = path.join(import.meta.dirname, 'pglite-template.tar.gz');
 
@@ -64,26 +69,42 @@ export function readPgliteVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** The template for a new data folder, when one was built for the PGlite installed. */
-function readTemplate(): Blob | undefined {
+/** What the template must have been made from to be used: this PGlite and these migrations. */
+export function readTemplateKey(migrationsDir = MIGRATIONS_DIR): string {
+  return `pglite ${readPgliteVersion()} migrations ${readMigrationsKey(migrationsDir)}`;
+}
+
+/** Whether `file` is a template made for this PGlite and these migrations. */
+export function isTemplateCurrent(file = PGLITE_TEMPLATE_FILE, migrationsDir = MIGRATIONS_DIR): boolean {
   try {
-    const version = fs.readFileSync(`${PGLITE_TEMPLATE_FILE}.version`, 'utf8').trim();
-    if (version !== readPgliteVersion()) return undefined;
+    return fs.readFileSync(`${file}.version`, 'utf8').trim() === readTemplateKey(migrationsDir);
+  } catch {
+    return false;
+  }
+}
+
+/** The template for a new data folder, when one was made for this PGlite and these migrations. */
+function readTemplate(): Blob | undefined {
+  if (!isTemplateCurrent()) return undefined;
+  try {
     return new Blob([fs.readFileSync(PGLITE_TEMPLATE_FILE)]);
   } catch {
     return undefined;
   }
 }
 
-/** Makes the template: a new cluster in a scratch folder, dumped. */
-export async function writePgliteTemplate(file = PGLITE_TEMPLATE_FILE): Promise<void> {
+/** Makes the template: a new cluster in a scratch folder, migrated, checkpointed and dumped. */
+export async function writePgliteTemplate(file = PGLITE_TEMPLATE_FILE, migrationsDir = MIGRATIONS_DIR): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-pglite-template-'));
   try {
     const db = await PGlite.create({ dataDir: scratch });
+    await migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir });
+    // Every page in the data files, so a first start has no WAL to replay.
+    await db.query('checkpoint');
     const dump = await db.dumpDataDir('gzip');
     await db.close();
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    fs.writeFileSync(`${file}.version`, `${readPgliteVersion()}\n`);
+    fs.writeFileSync(`${file}.version`, `${readTemplateKey(migrationsDir)}\n`);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
