@@ -15,7 +15,7 @@ import Table, { type ColumnProps } from '@arco-design/web-react/es/Table';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
 import { IconDelete, IconLineHeight, IconRefresh, IconSearch, IconSettings } from '@arco-design/web-react/icon';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { openConfirm, showSuccess } from '../feedback';
 import { useT } from '../i18n';
 import { PageFrame } from '../page-frame';
@@ -87,6 +87,7 @@ export function useRefreshList(pageKey: string): () => Promise<void> {
 }
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const NO_ROWS: never[] = [];
 
 function renderText(value: unknown): string {
   if (typeof value === 'string') return value === '' ? '—' : value;
@@ -129,6 +130,10 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     queryFn: () => props.fetchPage(query),
     placeholderData: keepPreviousData,
   });
+  // A page of rows arrives in one task; drawn at once, the table took ~0.2 s of main thread on a slow
+  // laptop (Lighthouse's blocking time, issue 22). Drawn from a deferred copy, React renders it in short
+  // slices and only the commit is one task. The query cache's objects are stable, so no extra renders.
+  const shown = useDeferredValue(result.data);
   const refresh = useRefreshList(pageKey);
 
   const confirmDelete = (ids: number[], content: string) => {
@@ -356,7 +361,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
             rowKey="id"
             size={prefs.density}
             columns={tableColumns}
-            data={result.data?.list ?? []}
+            data={shown?.list ?? NO_ROWS}
             loading={result.isFetching}
             noDataElement={emptyState}
             border={false}
@@ -374,7 +379,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
             pagination={{
               current: query.page,
               pageSize: query.pageSize,
-              total: result.data?.total ?? 0,
+              total: shown?.total ?? 0,
               showTotal: (total: number) => t('list.total', { total }),
               sizeCanChange: true,
               sizeOptions: [...PAGE_SIZES],
