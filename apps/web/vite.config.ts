@@ -18,6 +18,15 @@ export default defineConfig({
     target: 'es2022',
     // scripts/check-web-size.mjs reads it to add up what each page loads.
     manifest: true,
+    // A page's own chunks are not preloaded by script: Vite's helper added ~100 <link rel=modulepreload>
+    // one by one when a page was opened, each processed on the main thread (~0.7 ms here, 4x on a
+    // mid-range phone), inside the longest task of every first load; the browser finds the same files
+    // by following the page chunk's imports. The page's CSS still loads before it runs, and the entry's
+    // preloads stay in index.html, where the preload scanner reads them off the main thread. Measured with
+    // Lighthouse in docs/performance.md (issue 22).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))),
+    },
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       output: {
