@@ -33,6 +33,11 @@ export function compareGrades(a: string, b: string): number {
   return rankGrade(a) - rankGrade(b) || collator.compare(a, b);
 }
 
+/** Class names of one grade: 2班 before 10班. One collator: `localeCompare` with a locale builds one per call. */
+export function compareClassNames(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
 /** Classes of a grade: 2班 before 10班. */
 export function compareClasses(a: { grade: string; className: string }, b: { grade: string; className: string }): number {
   return compareGrades(a.grade, b.grade) || collator.compare(a.className, b.className);

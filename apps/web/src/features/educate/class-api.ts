@@ -1,4 +1,5 @@
 import {
+  compareClassNames,
   Perm,
   type ClassOverview,
   type Grade,
@@ -137,6 +138,6 @@ export function groupClassesByGrade(classes: readonly SchoolClass[], grades: rea
     byGrade.set(c.gradeId, group);
   }
   const groups = [...byGrade.values()].sort((a, b) => (order.get(a.gradeId) ?? 1e9) - (order.get(b.gradeId) ?? 1e9));
-  for (const g of groups) g.classes.sort((a, b) => a.name.localeCompare(b.name, 'zh-CN', { numeric: true }));
+  for (const g of groups) g.classes.sort((a, b) => compareClassNames(a.name, b.name));
   return groups;
 }
