@@ -36,6 +36,23 @@ test('student list, course schedule and report summary have no serious or critic
   }
 });
 
+// A system set to reduce motion: Arco's transitions and animations are cut to nothing (app/a11y-overrides.css).
+test('a system set to reduce motion gets no transitions or animations', async ({ page }) => {
+  const longestTransition = () =>
+    page.evaluate(() => {
+      const seconds = (list: string) => Math.max(...list.split(',').map((v) => parseFloat(v)));
+      const button = document.querySelector('.arco-btn');
+      if (!button) throw new Error('no button');
+      const style = getComputedStyle(button);
+      return Math.max(seconds(style.transitionDuration), seconds(style.animationDuration));
+    });
+  await signInFresh(page);
+  await expect(page.getByRole('heading', { level: 1, name: /欢迎回来/ })).toBeVisible();
+  expect(await longestTransition()).toBeGreaterThan(0.05);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await longestTransition()).toBeLessThan(0.001);
+});
+
 test('every icon-only control in the navbar has a name and is reachable by keyboard', async ({ page }) => {
   await signInFresh(page);
   const unnamed = await page

@@ -34,9 +34,19 @@ export function getChartPalette(theme: BodyTheme): ChartPalette {
   return PALETTES[theme];
 }
 
+/** A system set to reduce motion: charts appear drawn, without growing in. */
+function isMotionReduced(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
 /** Shared look of every chart (fonts, axes, tooltip) in the given palette. */
 export function buildBaseOption(palette: ChartPalette): EChartsCoreOption {
   return {
+    animation: !isMotionReduced(),
     color: palette.colors,
     backgroundColor: 'transparent',
     textStyle: { color: palette.subText, fontFamily: 'inherit' },

@@ -133,7 +133,9 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   // A page of rows arrives in one task; drawn at once, the table took ~0.2 s of main thread on a slow
   // laptop (Lighthouse's blocking time, issue 22). Drawn from a deferred copy, React renders it in short
   // slices and only the commit is one task. The query cache's objects are stable, so no extra renders.
+  // The table says it is loading until the rows on screen are the answer's.
   const shown = useDeferredValue(result.data);
+  const isDrawing = shown !== result.data;
   const refresh = useRefreshList(pageKey);
 
   const confirmDelete = (ids: number[], content: string) => {
@@ -323,7 +325,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
                 type="text"
                 aria-label={t('common.refresh')}
                 icon={<IconRefresh />}
-                loading={result.isFetching}
+                loading={result.isFetching || isDrawing}
                 onClick={() => void result.refetch()}
               />
             </Tooltip>
@@ -362,7 +364,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
             size={prefs.density}
             columns={tableColumns}
             data={shown?.list ?? NO_ROWS}
-            loading={result.isFetching}
+            loading={result.isFetching || isDrawing}
             noDataElement={emptyState}
             border={false}
             scroll={{ x: true }}
