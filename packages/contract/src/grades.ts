@@ -40,5 +40,5 @@ export function compareClassNames(a: string, b: string): number {
 
 /** Classes of a grade: 2班 before 10班. */
 export function compareClasses(a: { grade: string; className: string }, b: { grade: string; className: string }): number {
-  return compareGrades(a.grade, b.grade) || collator.compare(a.className, b.className);
+  return compareGrades(a.grade, b.grade) || compareClassNames(a.className, b.className);
 }

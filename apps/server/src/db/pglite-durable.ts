@@ -62,7 +62,7 @@ export interface DurablePgliteOptions extends Omit<PGliteOptions, 'fs' | 'startP
  */
 export const PGLITE_TEMPLATE_FILE = path.join(import.meta.dirname, 'pglite-template.tar.gz');
 
-export function readPgliteVersion(): string {
+function readPgliteVersion(): string {
   const require = createRequire(import.meta.url);
   let dir = path.dirname(require.resolve('@electric-sql/pglite'));
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
@@ -70,7 +70,7 @@ export function readPgliteVersion(): string {
 }
 
 /** What the template must have been made from to be used: this PGlite and these migrations. */
-export function readTemplateKey(migrationsDir = MIGRATIONS_DIR): string {
+function readTemplateKey(migrationsDir = MIGRATIONS_DIR): string {
   return `pglite ${readPgliteVersion()} migrations ${readMigrationsKey(migrationsDir)}`;
 }
 

@@ -36,11 +36,7 @@ export function getChartPalette(theme: BodyTheme): ChartPalette {
 
 /** A system set to reduce motion: charts appear drawn, without growing in. */
 function isMotionReduced(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
 
 /** Shared look of every chart (fonts, axes, tooltip) in the given palette. */
