@@ -2,6 +2,7 @@ import { compilePlan } from './engine/compile.js';
 import { diagnoseUnplaced, type UnplacedActivity } from './engine/diagnose.js';
 import { loadState, placementsOf, reportSolution, type Violation } from './engine/report.js';
 import { Search, type SearchTuning } from './engine/search.js';
+import type { LpSolver } from './engine/exact-repair.js';
 import type { Placement, Plan } from './model.js';
 
 export interface GenerateProgress {
@@ -40,6 +41,11 @@ export interface GenerateOptions {
   placeStepsPerActivity?: number;
   /** Search knobs (for measuring; the defaults are the measured best). */
   tuning?: Partial<SearchTuning>;
+  /**
+   * A MIP solver (`loadLpSolver()`) for the last few lessons when placing is stuck (decision 017, "Exact repair").
+   * Without one the search runs as before.
+   */
+  lpSolver?: LpSolver;
 }
 
 export type GenerateStatus = 'solved' | 'incomplete' | 'cancelled';
@@ -91,6 +97,7 @@ export function generateTimetable(plan: Plan, options: GenerateOptions = {}): Ge
       improvingSteps: effort <= 0 ? 0 : Math.max(0, Math.round((options.improveStepsPerActivity ?? 2000) * problem.nUnits)),
       improveWorkRatio: effort,
       improveWorkPerUnit: 5000 * effort,
+      ...(options.lpSolver ? { lpSolver: options.lpSolver, deadline: began + timeLimitMs } : {}),
     },
     {
       shouldStop: () => {

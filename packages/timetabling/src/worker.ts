@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { generateTimetable, type GenerateOptions } from './generate.js';
+import { loadLpSolver } from './lp-solver.js';
 import type { Plan } from './model.js';
 
 /**
@@ -14,17 +15,19 @@ export interface WorkerInput {
   cancel: SharedArrayBuffer;
 }
 
-function run(): void {
+async function run(): Promise<void> {
   if (!parentPort) return;
   const port = parentPort;
   const input = workerData as WorkerInput;
   const flag = new Int32Array(input.cancel);
+  const lpSolver = await loadLpSolver();
   const result = generateTimetable(input.plan, {
     ...input.options,
+    lpSolver,
     shouldCancel: () => Atomics.load(flag, 0) === 1,
     onProgress: (progress) => port.postMessage({ kind: 'progress', progress }),
   });
   port.postMessage({ kind: 'result', result });
 }
 
-run();
+void run();

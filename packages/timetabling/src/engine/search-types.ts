@@ -1,3 +1,4 @@
+import type { LpSolver } from './exact-repair.js';
 import type { State } from './state.js';
 
 export interface SearchControl {
@@ -37,6 +38,12 @@ export interface SearchTuning {
   ruinMoveShare: number;
   /** ... how many units that takes out. */
   ruinSize: number;
+  /** Exact repair (with an lpSolver): tried before a restart when at most this many units are unplaced... */
+  exactRepairMaxLeft: number;
+  /** ... for this many MIP solves, each with this time limit and at most this many units freed. */
+  exactRepairRounds: number;
+  exactRepairSeconds: number;
+  exactRepairMaxFree: number;
 }
 
 export const defaultTuning: SearchTuning = {
@@ -54,6 +61,10 @@ export const defaultTuning: SearchTuning = {
   rankedMoveShare: 0.5,
   ruinMoveShare: 0.3,
   ruinSize: 4,
+  exactRepairMaxLeft: 8,
+  exactRepairRounds: 6,
+  exactRepairSeconds: 3,
+  exactRepairMaxFree: 160,
 };
 
 export interface SearchOptions {
@@ -67,6 +78,10 @@ export interface SearchOptions {
   improveWorkRatio: number;
   /** ... and at least this much per unit. */
   improveWorkPerUnit: number;
+  /** A MIP solver for the last few units when placing is stuck (decision 017, "Exact repair"); none: not tried. */
+  lpSolver?: LpSolver;
+  /** Wall-clock end of the run (ms since the epoch): the exact repair never runs past it. */
+  deadline?: number;
 }
 
 export interface SearchOutcome {

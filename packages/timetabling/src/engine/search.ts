@@ -1,3 +1,5 @@
+import { repairExactly } from './exact-repair.js';
+import { Rng } from './rng.js';
 import { SearchChains } from './search-chains.js';
 import { luby, type SearchOutcome } from './search-types.js';
 
@@ -66,6 +68,10 @@ export class Search extends SearchChains {
         this.steps - roundStart > this.tuning.restartStepsPerUnit * Math.max(200, p.nUnits) * luby(round) &&
         this.steps - lastGain > patience
       ) {
+        if (this.repairBestExactly(total)) {
+          solvedAt = this.steps;
+          break;
+        }
         for (let v = 0; v < p.nUnits; v++) if ((s.start[v] ?? -1) >= 0) s.remove(v);
         while (this.queueLength > 0) this.pop();
         this.queueAll(this.tuning.squeakyWheel);
@@ -75,12 +81,58 @@ export class Search extends SearchChains {
         lastGain = this.steps;
         roundBest = 0;
       } else if (this.steps - lastGain > patience) {
+        if (this.steps - this.lastRepairStep > this.tuning.restartStepsPerUnit * Math.max(200, p.nUnits) && this.repairBestExactly(total)) {
+          solvedAt = this.steps;
+          break;
+        }
         this.perturb();
         lastGain = this.steps;
         roundBest = s.placedUnits;
       }
     }
     return { steps: this.steps - startStep, solvedAt };
+  }
+
+  /**
+   * Before a restart or a shake (at most once a restart's worth of steps), when the best timetable lacks only a few units: the exact repair (a MIP over their classes'
+   * and teachers' lessons). On success the state becomes its complete timetable.
+   */
+  private lastRepairStep = 0;
+  // Its own generator: a repair that fails leaves the search's sequence of choices as it was.
+  private readonly repairRng = new Rng((this.options.seed ^ 0x5bd1e995) >>> 0);
+
+  private repairBestExactly(total: number): boolean {
+    const solve = this.options.lpSolver;
+    const left = total - this.bestPlaced;
+    if (!solve || left <= 0 || left > this.tuning.exactRepairMaxLeft) return false;
+    // Tried at most once per restart's worth of steps, whether at a restart or while stuck between them.
+    this.lastRepairStep = this.steps;
+    const repaired = repairExactly(this.p, this.bestStart, this.bestRoom, {
+      solve,
+      rng: this.repairRng,
+      fixed: this.fixed,
+      usable: this.usable,
+      rounds: this.tuning.exactRepairRounds,
+      secondsPerSolve: this.tuning.exactRepairSeconds,
+      deadline: this.options.deadline ?? Date.now() + 60_000,
+      maxFree: this.tuning.exactRepairMaxFree,
+    });
+    if (!repaired) return false;
+    const s = this.state;
+    for (let u = 0; u < this.p.nUnits; u++) if ((s.start[u] ?? -1) >= 0) s.remove(u);
+    while (this.queueLength > 0) this.pop();
+    for (let u = 0; u < this.p.nUnits; u++) {
+      const at = repaired.start[u] ?? -1;
+      if (at >= 0)
+        s.assign(
+          u,
+          at,
+          Int32Array.from(this.p.unitActs[u] ?? [], (a) => repaired.room[a] ?? -1),
+        );
+    }
+    s.commit();
+    this.saveBest();
+    return s.hard === 0 && s.placedUnits === total;
   }
 
   /**

@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateTimetable } from '../generate.js';
+import { loadLpSolver } from '../lp-solver.js';
+import type { Plan } from '../model.js';
+import { naiveHardViolations } from '../test-support/naive-check.js';
+import { plantedPlanArbitrary } from '../test-support/random-plan.js';
+import { compilePlan } from './compile.js';
+import { buildRepairModel, repairExactly, type LpSolver } from './exact-repair.js';
+import { placementsOf } from './report.js';
+import { Rng } from './rng.js';
+
+let solve: LpSolver;
+beforeAll(async () => {
+  solve = await loadLpSolver();
+});
+
+/** Unit starts and rooms of a planted timetable. */
+function startsOf(plan: Plan, planted: { activityId: string; day: number; period: number; roomId?: string }[]) {
+  const p = compilePlan(plan);
+  const start = new Int32Array(p.nUnits).fill(-1);
+  const room = new Int32Array(p.nActs).fill(-1);
+  for (const placement of planted) {
+    const a = p.activityIds.indexOf(placement.activityId);
+    start[p.actUnit[a] ?? 0] = (placement.day - 1) * p.nHours + placement.period - 1;
+    if (placement.roomId) room[a] = p.roomIds.indexOf(placement.roomId);
+  }
+  return { p, start, room };
+}
+
+const usableOf = (nUnits: number, domain: Int32Array[]): Uint8Array =>
+  Uint8Array.from({ length: nUnits }, (_, u) => ((domain[u]?.length ?? 0) > 0 ? 1 : 0));
+
+describe('exact repair of the last few lessons', () => {
+  it('puts back lessons taken out of a timetable, and what it returns breaks no hard rule (independent check)', () => {
+    let repaired = 0;
+    fc.assert(
+      fc.property(plantedPlanArbitrary('small'), fc.integer({ min: 1, max: 1000 }), ({ plan, planted }, seed) => {
+        const { p, start, room } = startsOf(plan, planted);
+        if (p.nUnits < 2) return;
+        // Take out up to three lessons (units), chosen by the seed.
+        const rng = new Rng(seed);
+        const out = new Set<number>();
+        for (let k = 0; k < 3; k++) out.add(Math.floor(rng.next() * p.nUnits));
+        for (const u of out) {
+          start[u] = -1;
+          for (const a of p.unitActs[u] ?? []) room[a] = -1;
+        }
+        const result = repairExactly(p, start, room, {
+          solve,
+          rng,
+          fixed: new Uint8Array(p.nUnits),
+          usable: usableOf(p.nUnits, p.unitDomain),
+          rounds: 2,
+          secondsPerSolve: 10,
+          deadline: Date.now() + 60_000,
+          maxFree: 1000,
+        });
+        // The planted timetable is one answer of the first round's model, so the repair always finds one.
+        expect(result).not.toBeNull();
+        if (!result) return;
+        repaired++;
+        const placements = placementsOf(p, result.start, result.room);
+        expect(placements).toHaveLength(plan.activities.length);
+        expect(naiveHardViolations(plan, placements)).toEqual([]);
+      }),
+      { numRuns: 40 },
+    );
+    expect(repaired).toBeGreaterThan(20);
+  });
+
+  it('admits the timetable it starts from: every freed lesson can stay where it is', () => {
+    fc.assert(
+      fc.property(plantedPlanArbitrary('small'), ({ plan, planted }) => {
+        const { p, start, room } = startsOf(plan, planted);
+        const free = new Set<number>();
+        for (let u = 0; u < p.nUnits; u += 2) free.add(u);
+        const model = buildRepairModel(p, start, room, free);
+        expect(model).not.toBeNull();
+        if (!model) return;
+        const values = solve(model.lp, 10);
+        expect(values).not.toBeNull();
+        let placed = 0;
+        model.vars.forEach((_, i) => {
+          if ((values?.get(`x${i}`) ?? 0) > 0.5) placed++;
+        });
+        expect(placed).toBe(free.size);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('says nothing (no model) for a hard rule it does not write, so the search goes on without it', () => {
+    const plan: Plan = {
+      name: 'min hours',
+      days: [{ name: 'Mon' }, { name: 'Tue' }],
+      periods: [{ name: '1' }, { name: '2' }, { name: '3' }],
+      subjects: [{ id: 's', name: 'S' }],
+      activityTags: [],
+      teachers: [{ id: 't', name: 'T' }],
+      studentSets: [{ id: 'c', name: 'C', kind: 'year', parentIds: [] }],
+      buildings: [],
+      rooms: [],
+      activities: ['a1', 'a2', 'a3'].map((id) => ({
+        id,
+        teacherIds: ['t'],
+        studentSetIds: ['c'],
+        tagIds: [],
+        duration: 1,
+        subjectId: 's',
+      })),
+      constraints: [{ type: 'minHoursDaily', weight: 100, target: { kind: 'teacher', teacherId: 't' }, minHours: 2, allowEmptyDays: true }],
+    };
+    const p = compilePlan(plan);
+    const start = new Int32Array(p.nUnits).fill(-1);
+    expect(buildRepairModel(p, start, new Int32Array(p.nActs).fill(-1), new Set([0, 1, 2]))).toBeNull();
+    // The generator still solves it, with the solver given.
+    const result = generateTimetable(plan, { seed: 3, lpSolver: solve, improveEffort: 0 });
+    expect(result.status).toBe('solved');
+    expect(naiveHardViolations(plan, result.placements)).toEqual([]);
+  });
+});
