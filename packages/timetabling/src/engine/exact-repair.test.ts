@@ -9,6 +9,7 @@ import { compilePlan } from './compile.js';
 import { buildRepairModel, repairExactly, type LpSolver } from './exact-repair.js';
 import { placementsOf } from './report.js';
 import { Rng } from './rng.js';
+import { Search } from './search.js';
 
 let solve: LpSolver;
 beforeAll(async () => {
@@ -31,7 +32,69 @@ function startsOf(plan: Plan, planted: { activityId: string; day: number; period
 const usableOf = (nUnits: number, domain: Int32Array[]): Uint8Array =>
   Uint8Array.from({ length: nUnits }, (_, u) => ((domain[u]?.length ?? 0) > 0 ? 1 : 0));
 
+/** The search with its state and best open to the test. */
+class RepairProbe extends Search {
+  loadBest(start: Int32Array, room: Int32Array): void {
+    for (let u = 0; u < this.p.nUnits; u++) {
+      const at = start[u] ?? -1;
+      if (at >= 0)
+        this.state.assign(
+          u,
+          at,
+          Int32Array.from(this.p.unitActs[u] ?? [], (a) => room[a] ?? -1),
+        );
+    }
+    this.saveBest();
+  }
+  repairNow(): boolean {
+    let total = 0;
+    for (let u = 0; u < this.p.nUnits; u++) total += this.usable[u] ?? 0;
+    return this.repairBestExactly(total);
+  }
+  current(): { start: Int32Array; room: Int32Array; hard: number; placed: number } {
+    return { start: this.state.start, room: this.state.room, hard: this.state.hard, placed: this.state.placedUnits };
+  }
+}
+
 describe('exact repair of the last few lessons', () => {
+  it('inside the search: a best timetable a few lessons short becomes the complete state', () => {
+    let completed = 0;
+    fc.assert(
+      fc.property(plantedPlanArbitrary('small'), fc.integer({ min: 1, max: 1000 }), ({ plan, planted }, seed) => {
+        const { p, start, room } = startsOf(plan, planted);
+        if (p.nUnits < 3) return;
+        const rng = new Rng(seed);
+        for (let k = 0; k < 2; k++) {
+          const u = Math.floor(rng.next() * p.nUnits);
+          start[u] = -1;
+          for (const a of p.unitActs[u] ?? []) room[a] = -1;
+        }
+        const search = new RepairProbe(
+          p,
+          {
+            seed,
+            maxPlacingSteps: 0,
+            improvingSteps: 0,
+            improveWorkRatio: 0,
+            improveWorkPerUnit: 0,
+            lpSolver: solve,
+            deadline: Date.now() + 60_000,
+          },
+          { shouldStop: () => false, report: () => undefined },
+        );
+        search.loadBest(start, room);
+        expect(search.repairNow()).toBe(true);
+        const now = search.current();
+        expect(now.hard).toBe(0);
+        expect(now.placed).toBe(p.nUnits);
+        expect(naiveHardViolations(plan, placementsOf(p, now.start, now.room))).toEqual([]);
+        completed++;
+      }),
+      { numRuns: 25 },
+    );
+    expect(completed).toBeGreaterThan(10);
+  });
+
   it('puts back lessons taken out of a timetable, and what it returns breaks no hard rule (independent check)', () => {
     let repaired = 0;
     fc.assert(
@@ -51,13 +114,14 @@ describe('exact repair of the last few lessons', () => {
           rng,
           fixed: new Uint8Array(p.nUnits),
           usable: usableOf(p.nUnits, p.unitDomain),
-          rounds: 2,
+          rounds: 12,
+          budgetSeconds: 20,
           secondsPerSolve: 10,
           deadline: Date.now() + 60_000,
           maxFree: 1000,
         });
-        // The planted timetable is one answer of the first round's model, so the repair always finds one.
-        expect(result).not.toBeNull();
+        // The planted timetable is an answer of each round's model (one class of stuck lessons a round), so the repair always finds one.
+        expect(result?.isComplete).toBe(true);
         if (!result) return;
         repaired++;
         const placements = placementsOf(p, result.start, result.room);
@@ -78,11 +142,11 @@ describe('exact repair of the last few lessons', () => {
         const model = buildRepairModel(p, start, room, free);
         expect(model).not.toBeNull();
         if (!model) return;
-        const values = solve(model.lp, 10);
+        const values = solve({ lp: model.lp, columns: model.vars.length }, 10);
         expect(values).not.toBeNull();
         let placed = 0;
         model.vars.forEach((_, i) => {
-          if ((values?.get(`x${i}`) ?? 0) > 0.5) placed++;
+          if ((values?.[i] ?? 0) > 0.5) placed++;
         });
         expect(placed).toBe(free.size);
       }),

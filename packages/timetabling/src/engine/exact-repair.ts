@@ -15,10 +15,11 @@ import { loadState } from './report.js';
 import type { Rng } from './rng.js';
 
 /**
- * An LP/MIP solver for the endgame (decision 017, "Exact repair"): takes a model in CPLEX LP format and a time
- * limit, answers the values of the binary columns by name, or null when it found no feasible point.
+ * A MIP solver for the endgame (decision 017, "Exact repair"): takes a model in CPLEX LP format whose first
+ * `columns` columns are x0, x1, ... (in that order), optionally a first answer for them, and a time limit; answers
+ * the values of those columns, or null when it found no feasible point.
  */
-export type LpSolver = (lp: string, timeLimitSeconds: number) => Map<string, number> | null;
+export type LpSolver = (problem: { lp: string; columns: number; start?: number[] }, timeLimitSeconds: number) => Float64Array | null;
 
 export interface RepairOptions {
   solve: LpSolver;
@@ -26,12 +27,13 @@ export interface RepairOptions {
   /** Units that may never move (locked) and units that can never be placed. */
   fixed: Uint8Array;
   usable: Uint8Array;
-  /** Solves tried at most; two in a row that place no more end the repair. */
+  /** Solves tried at most, within this many seconds in all, each within the second figure. */
   rounds: number;
+  budgetSeconds: number;
   secondsPerSolve: number;
   /** Wall-clock deadline (ms since the epoch): no solve starts after it, none runs past it. */
   deadline: number;
-  /** Units of teachers' other classes freed with the stuck ones, at most. */
+  /** Units freed at most (more after rounds that placed no more: the neighbourhood widens). */
   maxFree: number;
 }
 
@@ -45,29 +47,40 @@ export interface RepairModel {
  * Large-neighbourhood search with an exact solver for the last few lessons (decision 017): free the stuck units,
  * every lesson of their classes and teachers, and a random share of those teachers' other lessons; everything
  * else stays where it is; a MIP places as many of the freed as the hard rules allow. A round is kept only when no
- * fewer are placed and the engine's own check finds no hard violation. Returns a timetable with every usable unit
- * placed, or null.
+ * fewer are placed and the engine's own check finds no hard violation. Returns where the rounds got to (complete:
+ * every usable unit placed), or null when the neighbourhood has a hard rule the model does not write.
  */
 export function repairExactly(
   p: Problem,
   startIn: Int32Array,
   roomIn: Int32Array,
   options: RepairOptions,
-): { start: Int32Array; room: Int32Array } | null {
+): { start: Int32Array; room: Int32Array; isComplete: boolean } | null {
   const start = Int32Array.from(startIn);
   const room = Int32Array.from(roomIn);
+  let end = Math.min(options.deadline, Date.now() + options.budgetSeconds * 1000);
+  let fewest = Number.POSITIVE_INFINITY;
   let idle = 0;
-  for (let round = 0; round < options.rounds && idle < 2; round++) {
-    idle++;
+  for (let round = 0; round < options.rounds; round++) {
     const stuck: number[] = [];
     for (let u = 0; u < p.nUnits; u++) if ((start[u] ?? -1) < 0 && options.usable[u]) stuck.push(u);
-    if (stuck.length === 0) return { start, room };
-    const secondsLeft = (options.deadline - Date.now()) / 1000;
-    if (secondsLeft < 0.2) return null;
-    const free = chooseNeighbourhood(p, stuck, options);
-    const model = buildRepairModel(p, start, room, free);
-    if (!model) return null;
-    const values = options.solve(model.lp, Math.min(options.secondsPerSolve, secondsLeft));
+    if (stuck.length === 0) return { start, room, isComplete: true };
+    if (stuck.length < fewest) {
+      // Fewer stuck than ever in this repair: it is getting somewhere, give it the budget again from here.
+      if (fewest !== Number.POSITIVE_INFINITY) end = Math.min(options.deadline, Date.now() + options.budgetSeconds * 1000);
+      fewest = stuck.length;
+    }
+    const secondsLeft = (end - Date.now()) / 1000;
+    if (secondsLeft < 0.2) break;
+    const free = chooseNeighbourhood(p, stuck, { ...options, start }, idle);
+    idle++;
+    const model = buildRepairModel(p, start, room, free, idle > 1 ? () => options.rng.next() : undefined);
+    if (!model) return round === 0 ? null : { start, room, isComplete: false };
+    const first = model.vars.map((v) => (start[v.unit] === v.start ? 1 : 0));
+    const values = options.solve(
+      { lp: model.lp, columns: model.vars.length, start: first },
+      Math.min(options.secondsPerSolve, secondsLeft),
+    );
     if (!values) continue;
     const tryStart = Int32Array.from(start);
     const tryRoom = Int32Array.from(room);
@@ -79,45 +92,75 @@ export function repairExactly(
     }
     let after = 0;
     model.vars.forEach((v, i) => {
-      if ((values.get(`x${i}`) ?? 0) > 0.5) {
+      if ((values[i] ?? 0) > 0.5) {
         tryStart[v.unit] = v.start;
         after++;
       }
     });
+    // Kept when no fewer are placed, the rooms can be given and the engine agrees nothing hard is broken.
     if (after < before || !assignRooms(p, tryStart, tryRoom, free)) continue;
     if (loadState(p, tryStart, tryRoom).hard !== 0) continue;
     if (after > before) idle = 0;
     start.set(tryStart);
     room.set(tryRoom);
   }
-  for (let u = 0; u < p.nUnits; u++) if ((start[u] ?? -1) < 0 && options.usable[u]) return null;
-  return { start, room };
+  let isComplete = true;
+  for (let u = 0; u < p.nUnits; u++) if ((start[u] ?? -1) < 0 && options.usable[u]) isComplete = false;
+  return { start, room, isComplete };
 }
 
-function chooseNeighbourhood(p: Problem, stuck: number[], options: RepairOptions): Set<number> {
+/**
+ * The stuck units of one class (those sharing a subgroup with one stuck unit, chosen at random), every lesson of
+ * their subgroups and teachers, and a random share of those teachers' other lessons. Lessons of the subgroups of
+ * the other stuck units stay as they are: their days have holes the engine allows while lessons are missing and
+ * the model, which wants every placed day compact, would not.
+ */
+function chooseNeighbourhood(p: Problem, stuck: number[], options: RepairOptions & { start: Int32Array }, idle: number): Set<number> {
+  const subgroupsOf = (u: number): number[] => [...(p.unitClashResources[u] ?? [])].filter((r) => p.resKind[r] === RES_SUBGROUP);
+  const first = stuck[Math.floor(options.rng.next() * stuck.length)] ?? 0;
+  const focusSubgroups = new Set(subgroupsOf(first));
+  const focus = stuck.filter((u) => u === first || subgroupsOf(u).some((r) => focusSubgroups.has(r)));
+  const isMovable = (u: number): boolean => !options.fixed[u] && options.usable[u] === 1;
   const own = new Set<number>();
-  for (const u of stuck) for (const r of p.unitClashResources[u] ?? []) own.add(r);
-  const free = new Set<number>(stuck);
+  for (const u of focus) for (const r of p.unitClashResources[u] ?? []) own.add(r);
+  const free = new Set<number>(focus);
   for (let u = 0; u < p.nUnits; u++) {
-    if (options.fixed[u] || !options.usable[u]) continue;
-    for (const r of p.unitClashResources[u] ?? []) {
-      if (own.has(r)) {
-        free.add(u);
-        break;
-      }
+    if ((options.start[u] ?? -1) < 0 || !isMovable(u)) continue;
+    if ((p.unitClashResources[u] ?? []).some((r) => own.has(r))) free.add(u);
+  }
+  // Lessons that need the same rooms as the stuck ones (a gym, a lab): the room is often what is in the way.
+  const rooms = new Set<number>();
+  for (const u of focus)
+    for (const a of p.unitActs[u] ?? []) if (p.actRoomHard[a]) for (const r of p.actRoomCandidates[a] ?? []) rooms.add(r);
+  if (rooms.size > 0) {
+    for (let u = 0; u < p.nUnits; u++) {
+      if (free.has(u) || (options.start[u] ?? -1) < 0 || !isMovable(u)) continue;
+      if ((p.unitActs[u] ?? []).some((a) => p.actRoomHard[a] && (p.actRoomCandidates[a] ?? []).some((r) => rooms.has(r)))) free.add(u);
     }
   }
   const teachers = new Set<number>();
   for (const u of free) for (const r of p.unitClashResources[u] ?? []) if (p.resKind[r] !== RES_SUBGROUP) teachers.add(r);
-  const share = 0.3;
-  for (let u = 0; u < p.nUnits && free.size < options.maxFree; u++) {
-    if (free.has(u) || options.fixed[u] || !options.usable[u]) continue;
-    for (const r of p.unitClashResources[u] ?? []) {
-      if (teachers.has(r)) {
-        if (options.rng.next() < share) free.add(u);
-        break;
-      }
+  if (idle % 2 === 1) {
+    // Whole classes met through the focus' teachers: their days can be reordered, not just a lesson moved.
+    const met: number[] = [];
+    for (let u = 0; u < p.nUnits; u++)
+      if (!free.has(u) && isMovable(u) && (options.start[u] ?? -1) >= 0 && (p.unitClashResources[u] ?? []).some((r) => teachers.has(r)))
+        met.push(u);
+    const classes = 1 + Math.min(3, idle >> 1);
+    for (let k = 0; k < classes && met.length > 0; k++) {
+      const via = met[Math.floor(options.rng.next() * met.length)] ?? 0;
+      const subs = new Set(subgroupsOf(via));
+      for (let u = 0; u < p.nUnits; u++)
+        if (!free.has(u) && isMovable(u) && (options.start[u] ?? -1) >= 0 && subgroupsOf(u).some((r) => subs.has(r))) free.add(u);
     }
+    return free;
+  }
+  // Wider after rounds that placed no more.
+  const share = Math.min(0.8, 0.3 + 0.1 * idle);
+  const maxFree = options.maxFree + 40 * Math.min(idle, 4);
+  for (let u = 0; u < p.nUnits && free.size < maxFree; u++) {
+    if (free.has(u) || (options.start[u] ?? -1) < 0 || !isMovable(u)) continue;
+    if ((p.unitClashResources[u] ?? []).some((r) => teachers.has(r)) && options.rng.next() < share) free.add(u);
   }
   return free;
 }
@@ -128,33 +171,85 @@ function onlyRoom(p: Problem, a: number): number {
   return p.actRoomHard[a] && candidates?.length === 1 ? (candidates[0] ?? -1) : -1;
 }
 
-/** Rooms for the freed activities just placed: the one they must have, else the first candidate free then. */
+/**
+ * Rooms for the freed activities just placed: the one they must have, else a free candidate, moving another freed
+ * lesson to another of its rooms when that frees one (augmenting paths, as in bipartite matching; the model's
+ * Hall rows say a matching exists at each period).
+ */
 function assignRooms(p: Problem, start: Int32Array, room: Int32Array, free: Set<number>): boolean {
   const nSlots = p.nSlots;
-  const taken = new Uint8Array(p.nRooms * nSlots);
+  // Who holds each room at each period: an activity, -2 for one that stays (not freed), -1 nobody.
+  const holder = new Int32Array(p.nRooms * nSlots).fill(-1);
   for (let a = 0; a < p.nActs; a++) {
     const s = start[p.actUnit[a] ?? 0] ?? -1;
     const r = room[a] ?? -1;
-    if (s >= 0 && r >= 0) for (let k = 0; k < (p.actDuration[a] ?? 1); k++) taken[r * nSlots + s + k] = 1;
+    if (s >= 0 && r >= 0) for (let k = 0; k < (p.actDuration[a] ?? 1); k++) holder[r * nSlots + s + k] = -2;
   }
-  // Fewest choices first, so a lesson with a choice never takes the room of one without.
+  const candidatesOf = (a: number): number[] => {
+    const only = onlyRoom(p, a);
+    return only >= 0 ? [only] : [...(p.actRoomCandidates[a] ?? [])];
+  };
+  const seat = (a: number, r: number): void => {
+    const s = start[p.actUnit[a] ?? 0] ?? 0;
+    for (let k = 0; k < (p.actDuration[a] ?? 1); k++) holder[r * nSlots + s + k] = a;
+    room[a] = r;
+  };
+  const unseat = (a: number): void => {
+    const r = room[a] ?? -1;
+    if (r < 0) return;
+    const s = start[p.actUnit[a] ?? 0] ?? 0;
+    for (let k = 0; k < (p.actDuration[a] ?? 1); k++) if (holder[r * nSlots + s + k] === a) holder[r * nSlots + s + k] = -1;
+    room[a] = -1;
+  };
+  const visited = new Set<number>();
+  // Finds a room for a, possibly by moving the freed lessons in the way to rooms of theirs, depth-first.
+  const place = (a: number, depth: number): boolean => {
+    const s = start[p.actUnit[a] ?? 0] ?? 0;
+    const duration = p.actDuration[a] ?? 1;
+    const candidates = candidatesOf(a);
+    const blockers = (r: number): number[] | null => {
+      const found = new Set<number>();
+      for (let k = 0; k < duration; k++) {
+        if (p.roomBlocked[r * nSlots + s + k]) return null;
+        const h = holder[r * nSlots + s + k] ?? -1;
+        if (h === -2) return null;
+        if (h >= 0) found.add(h);
+      }
+      return [...found];
+    };
+    for (const r of candidates) {
+      if (blockers(r)?.length === 0) {
+        seat(a, r);
+        return true;
+      }
+    }
+    if (depth === 0) return false;
+    for (const r of candidates) {
+      const inWay = blockers(r);
+      if (!inWay || inWay.length !== 1) continue;
+      const b = inWay[0] ?? -1;
+      if (visited.has(b)) continue;
+      visited.add(b);
+      unseat(b);
+      seat(a, r);
+      if (place(b, depth - 1)) return true;
+      unseat(a);
+      seat(b, r);
+    }
+    return false;
+  };
+  // Fewest choices first.
   const order: number[] = [];
   for (const u of free) if ((start[u] ?? -1) >= 0) for (const a of p.unitActs[u] ?? []) order.push(a);
-  const choicesOf = (a: number): number => (onlyRoom(p, a) >= 0 ? 1 : (p.actRoomCandidates[a]?.length ?? 0));
-  order.sort((x, y) => choicesOf(x) - choicesOf(y) || x - y);
+  order.sort((x, y) => candidatesOf(x).length - candidatesOf(y).length || x - y);
   for (const a of order) {
-    const s = start[p.actUnit[a] ?? 0] ?? -1;
-    const only = onlyRoom(p, a);
-    const duration = p.actDuration[a] ?? 1;
-    const isFreeRoom = (r: number): boolean => {
-      for (let k = 0; k < duration; k++) if (taken[r * nSlots + s + k] || p.roomBlocked[r * nSlots + s + k]) return false;
-      return true;
-    };
-    const candidates = only >= 0 ? [only] : [...(p.actRoomCandidates[a] ?? [])];
-    const r = candidates.find(isFreeRoom) ?? -1;
-    if (r < 0 && candidates.length > 0 && p.actRoomHard[a]) return false;
-    room[a] = r;
-    if (r >= 0) for (let k = 0; k < duration; k++) taken[r * nSlots + s + k] = 1;
+    if (candidatesOf(a).length === 0) {
+      room[a] = -1;
+      continue;
+    }
+    visited.clear();
+    visited.add(a);
+    if (!place(a, 6) && p.actRoomHard[a]) return false;
   }
   return true;
 }
@@ -166,7 +261,13 @@ function assignRooms(p: Problem, start: Int32Array, room: Int32Array, free: Set<
  * early start as "each period taken only if the one before is"); min days between a group's lessons. Null when
  * the neighbourhood touches a hard rule this model does not write (the search goes on without it).
  */
-export function buildRepairModel(p: Problem, start: Int32Array, room: Int32Array, free: Set<number>): RepairModel | null {
+export function buildRepairModel(
+  p: Problem,
+  start: Int32Array,
+  room: Int32Array,
+  free: Set<number>,
+  moveBonus?: () => number,
+): RepairModel | null {
   const nSlots = p.nSlots;
   const nHours = p.nHours;
   const fixedOcc = new Uint8Array(p.nRes * nSlots);
@@ -281,7 +382,42 @@ export function buildRepairModel(p: Problem, start: Int32Array, room: Int32Array
     const hard = (p.resRules[r] ?? []).filter((rule) => isHardWeight(p.ruleWeight[rule] ?? 0));
     const isTight = (kind: number): boolean => hard.some((rule) => p.ruleKind[rule] === kind && p.ruleA[rule] === 0);
     const isPrefix = isTight(RULE_MAX_GAPS_PER_WEEK) && isTight(RULE_EARLY);
-    if (isPrefix) {
+    // Lessons of this person still to place now: then, as in the engine, a day may have as many empty periods
+    // before its last lesson as the hours still to place (a complete timetable: none).
+    let placedNow = 0;
+    for (let u = 0; u < p.nUnits; u++) {
+      const at = start[u] ?? -1;
+      if (at >= 0)
+        for (const a of p.unitActs[u] ?? []) if ((p.actResources[a] ?? new Int32Array(0)).includes(r)) placedNow += p.actDuration[a] ?? 1;
+    }
+    const total = p.resTotalHours[r] ?? 0;
+    const isPartial = placedNow < total;
+    // Sum over the week of every occupied period (fixed and freed), as text with its constant.
+    const weekHours = (): { text: string; c: number } => {
+      const parts: string[] = [];
+      let c = 0;
+      for (let s = 0; s < nSlots; s++) {
+        const t = term(r, s, 1);
+        if (t.text) parts.push(t.text);
+        c += t.c;
+      }
+      return { text: parts.join(' '), c };
+    };
+    if (isPrefix && isPartial) {
+      // Periods from each day's start to its last lesson, over the week, at most the hours the person has.
+      const lasts: string[] = [];
+      for (let d = 0; d < p.nDays; d++) {
+        const hours = hoursOf(d);
+        const g: string[] = hours.map(() => newAux());
+        hours.forEach((h, i) => {
+          const o = term(r, d * nHours + h, -1);
+          rows.push(`${g[i]} ${o.text} >= ${-o.c}`);
+          if (i + 1 < hours.length) rows.push(`${g[i]} - ${g[i + 1]} >= 0`);
+        });
+        lasts.push(...g);
+      }
+      if (lasts.length > 0) rows.push(`${lasts.join(' + ')} <= ${total}`);
+    } else if (isPrefix) {
       for (let d = 0; d < p.nDays; d++) {
         const hours = hoursOf(d);
         for (let i = 0; i + 1 < hours.length; i++) {
@@ -333,7 +469,13 @@ export function buildRepairModel(p: Problem, start: Int32Array, room: Int32Array
             if (dayTerms.length > 0) rows.push(`${dayTerms.join(' + ')} <= ${limit}`);
           } else weekTerms.push(...dayTerms);
         }
-        if (weekTerms.length > 0) rows.push(`${weekTerms.join(' + ')} <= ${limit}`);
+        if (weekTerms.length > 0) {
+          if (kind === RULE_MAX_GAPS_PER_WEEK && isPartial) {
+            // As many more gaps as hours still to place: gaps + hours placed <= limit + all the person's hours.
+            const placed = weekHours();
+            rows.push(`${weekTerms.join(' + ')} ${placed.text} <= ${limit + total - placed.c}`);
+          } else rows.push(`${weekTerms.join(' + ')} <= ${limit}`);
+        }
       } else if (kind === RULE_MAX_DAYS_PER_WEEK) {
         const days: string[] = [];
         for (let d = 0; d < p.nDays; d++) {
@@ -399,7 +541,12 @@ export function buildRepairModel(p: Problem, start: Int32Array, room: Int32Array
     } else return null;
   }
 
-  const objective = vars.length > 0 ? sum(vars.map((_, i) => i)) : '0 x0';
+  // Each unit placed counts 1; with a move bonus, a unit placed somewhere new also earns a small random amount
+  // (all of them together less than one unit), so among equally full answers the solver picks one that moves.
+  const bonusScale = 0.9 / Math.max(1, free.size);
+  const coefficient = (v: { unit: number; start: number }): string =>
+    moveBonus && start[v.unit] !== v.start ? (1 + bonusScale * moveBonus()).toFixed(6) : '1';
+  const objective = vars.length > 0 ? vars.map((v, i) => `${coefficient(v)} x${i}`).join(' + ') : '0 x0';
   const lines = ['Maximize', ` obj: ${objective}`, 'Subject To'];
   rows.forEach((row, i) => lines.push(` r${i}: ${row.replace(/\s+/g, ' ').replace(/^ *\+ /, '')}`));
   lines.push('Bounds');

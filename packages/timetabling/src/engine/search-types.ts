@@ -40,8 +40,12 @@ export interface SearchTuning {
   ruinSize: number;
   /** Exact repair (with an lpSolver): tried before a restart when at most this many units are unplaced... */
   exactRepairMaxLeft: number;
-  /** ... for this many MIP solves, each with this time limit and at most this many units freed. */
+  /** ... at most once per this many placing steps a unit (before a shake; a restart always tries)... */
+  exactRepairEveryPerUnit: number;
+  /** ... for at most this many MIP solves and seconds in all, each solve within the next figure, at first
+   * freeing at most this many units. */
   exactRepairRounds: number;
+  exactRepairBudgetSeconds: number;
   exactRepairSeconds: number;
   exactRepairMaxFree: number;
 }
@@ -62,7 +66,9 @@ export const defaultTuning: SearchTuning = {
   ruinMoveShare: 0.3,
   ruinSize: 4,
   exactRepairMaxLeft: 8,
-  exactRepairRounds: 6,
+  exactRepairEveryPerUnit: 2,
+  exactRepairRounds: 40,
+  exactRepairBudgetSeconds: 8,
   exactRepairSeconds: 3,
   exactRepairMaxFree: 160,
 };

@@ -81,7 +81,12 @@ export class Search extends SearchChains {
         lastGain = this.steps;
         roundBest = 0;
       } else if (this.steps - lastGain > patience) {
-        if (this.steps - this.lastRepairStep > this.tuning.restartStepsPerUnit * Math.max(200, p.nUnits) && this.repairBestExactly(total)) {
+        if (
+          // Down to the last one or two, the repair is what makes progress: try it at every shake.
+          (total - this.bestPlaced <= 2 ||
+            this.steps - this.lastRepairStep > this.tuning.exactRepairEveryPerUnit * Math.max(200, p.nUnits)) &&
+          this.repairBestExactly(total)
+        ) {
           solvedAt = this.steps;
           break;
         }
@@ -94,18 +99,18 @@ export class Search extends SearchChains {
   }
 
   /**
-   * Before a restart or a shake (at most once a restart's worth of steps), when the best timetable lacks only a few units: the exact repair (a MIP over their classes'
+   * Before a restart or a shake (at most once per `exactRepairEveryPerUnit` steps a unit), when the best timetable lacks only a few units: the exact repair (a MIP over their classes'
    * and teachers' lessons). On success the state becomes its complete timetable.
    */
   private lastRepairStep = 0;
   // Its own generator: a repair that fails leaves the search's sequence of choices as it was.
   private readonly repairRng = new Rng((this.options.seed ^ 0x5bd1e995) >>> 0);
 
-  private repairBestExactly(total: number): boolean {
+  protected repairBestExactly(total: number): boolean {
     const solve = this.options.lpSolver;
     const left = total - this.bestPlaced;
     if (!solve || left <= 0 || left > this.tuning.exactRepairMaxLeft) return false;
-    // Tried at most once per restart's worth of steps, whether at a restart or while stuck between them.
+    // Tried at most once per so many steps, whether at a restart or while stuck between them.
     this.lastRepairStep = this.steps;
     const repaired = repairExactly(this.p, this.bestStart, this.bestRoom, {
       solve,
@@ -113,11 +118,23 @@ export class Search extends SearchChains {
       fixed: this.fixed,
       usable: this.usable,
       rounds: this.tuning.exactRepairRounds,
+      budgetSeconds: this.tuning.exactRepairBudgetSeconds,
       secondsPerSolve: this.tuning.exactRepairSeconds,
       deadline: this.options.deadline ?? Date.now() + 60_000,
       maxFree: this.tuning.exactRepairMaxFree,
     });
     if (!repaired) return false;
+    if (!repaired.isComplete) {
+      // Not done, but as far on (the rounds keep the count): the next try goes on from there, not from before.
+      let placed = 0;
+      for (let u = 0; u < this.p.nUnits; u++) if ((repaired.start[u] ?? -1) >= 0) placed++;
+      if (placed >= this.bestPlaced) {
+        this.bestStart.set(repaired.start);
+        this.bestRoom.set(repaired.room);
+        this.bestPlaced = placed;
+      }
+      return false;
+    }
     const s = this.state;
     for (let u = 0; u < this.p.nUnits; u++) if ((s.start[u] ?? -1) >= 0) s.remove(u);
     while (this.queueLength > 0) this.pop();
