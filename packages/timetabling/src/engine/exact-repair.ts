@@ -44,11 +44,12 @@ export interface RepairModel {
 }
 
 /**
- * Large-neighbourhood search with an exact solver for the last few lessons (decision 017): free the stuck units,
- * every lesson of their classes and teachers, and a random share of those teachers' other lessons; everything
- * else stays where it is; a MIP places as many of the freed as the hard rules allow. A round is kept only when no
- * fewer are placed and the engine's own check finds no hard violation. Returns where the rounds got to (complete:
- * every usable unit placed), or null when the neighbourhood has a hard rule the model does not write.
+ * Large-neighbourhood search with an exact solver for the last few lessons (decision 017, "Exact repair"): each
+ * round frees a neighbourhood of one class's stuck units (`chooseNeighbourhood`), everything else stays where it
+ * is, and a MIP places as many of the freed as the hard rules allow. A round is kept only when no fewer are
+ * placed, the rooms can be given and the engine's own check finds no hard violation. Returns where the rounds got
+ * to (complete: every usable unit placed), or null when the first neighbourhood has a hard rule the model does
+ * not write.
  */
 export function repairExactly(
   p: Problem,
@@ -110,10 +111,10 @@ export function repairExactly(
 }
 
 /**
- * The stuck units of one class (those sharing a subgroup with one stuck unit, chosen at random), every lesson of
- * their subgroups and teachers, and a random share of those teachers' other lessons. Lessons of the subgroups of
- * the other stuck units stay as they are: their days have holes the engine allows while lessons are missing and
- * the model, which wants every placed day compact, would not.
+ * The stuck units of one class (those sharing a subgroup with one stuck unit, chosen at random), every placed
+ * lesson of their subgroups and teachers, and every lesson needing one of their rooms; then, in turn, a random
+ * share of those teachers' other lessons or whole classes met through those teachers (wider after rounds that
+ * placed no more). Locked units never move.
  */
 function chooseNeighbourhood(p: Problem, stuck: number[], options: RepairOptions & { start: Int32Array }, idle: number): Set<number> {
   const subgroupsOf = (u: number): number[] => [...(p.unitClashResources[u] ?? [])].filter((r) => p.resKind[r] === RES_SUBGROUP);
