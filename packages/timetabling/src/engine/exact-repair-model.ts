@@ -155,11 +155,7 @@ export function buildRepairModel(
     // Lessons of this person still to place now: then, as in the engine, a day may have as many empty periods
     // before its last lesson as the hours still to place (a complete timetable: none).
     let placedNow = 0;
-    for (let u = 0; u < p.nUnits; u++) {
-      const at = start[u] ?? -1;
-      if (at >= 0)
-        for (const a of p.unitActs[u] ?? []) if ((p.actResources[a] ?? new Int32Array(0)).includes(r)) placedNow += p.actDuration[a] ?? 1;
-    }
+    for (const a of p.resActs[r] ?? []) if ((start[p.actUnit[a] ?? 0] ?? -1) >= 0) placedNow += p.actDuration[a] ?? 1;
     const total = p.resTotalHours[r] ?? 0;
     const isPartial = placedNow < total;
     // Sum over the week of every occupied period (fixed and freed), as text with its constant.
@@ -271,6 +267,18 @@ export function buildRepairModel(
     }
   }
 
+  // The columns of a group's freed lessons, and the count of its fixed ones, whose start passes the test.
+  const startsWhere = (acts: Int32Array, test: (start: number, a: number) => boolean): { list: number[]; fixed: number } => {
+    const list: number[] = [];
+    let fixed = 0;
+    for (const a of acts) {
+      const u = p.actUnit[a] ?? 0;
+      if (free.has(u)) {
+        for (const v of unitVars.get(u) ?? []) if (test(vars[v]?.start ?? 0, a)) list.push(v);
+      } else if ((start[u] ?? -1) >= 0 && test(start[u] ?? 0, a)) fixed++;
+    }
+    return { list, fixed };
+  };
   for (let g = 0; g < p.groupKind.length; g++) {
     if (!isHardWeight(p.groupWeight[g] ?? 0)) continue;
     const acts = p.groupActs[g] ?? new Int32Array(0);
@@ -280,32 +288,15 @@ export function buildRepairModel(
       // Lessons at least m days apart: at most one in any m consecutive days.
       const m = p.groupParam[g] ?? 1;
       for (let d0 = 0; d0 + m <= p.nDays; d0++) {
-        let fixed = 0;
-        const list: number[] = [];
-        for (const a of acts) {
-          const u = p.actUnit[a] ?? 0;
-          const inWindow = (s: number): boolean => {
-            const day = Math.floor(s / nHours);
-            return day >= d0 && day < d0 + m;
-          };
-          if (free.has(u)) {
-            for (const v of unitVars.get(u) ?? []) if (inWindow(vars[v]?.start ?? 0)) list.push(v);
-          } else if ((start[u] ?? -1) >= 0 && inWindow(start[u] ?? 0)) fixed++;
-        }
+        const { list, fixed } = startsWhere(acts, (t) => {
+          const day = Math.floor(t / nHours);
+          return day >= d0 && day < d0 + m;
+        });
         if (list.length > 0) rows.push(`${sum(list)} <= ${1 - fixed}`);
       }
     } else if (kind === GROUP_NOT_OVERLAPPING) {
       for (let s = 0; s < nSlots; s++) {
-        let fixed = 0;
-        const list: number[] = [];
-        for (const a of acts) {
-          const u = p.actUnit[a] ?? 0;
-          const duration = p.actDuration[a] ?? 1;
-          const covers = (t: number): boolean => t <= s && s < t + duration;
-          if (free.has(u)) {
-            for (const v of unitVars.get(u) ?? []) if (covers(vars[v]?.start ?? -1)) list.push(v);
-          } else if ((start[u] ?? -1) >= 0 && covers(start[u] ?? 0)) fixed++;
-        }
+        const { list, fixed } = startsWhere(acts, (t, a) => t <= s && s < t + (p.actDuration[a] ?? 1));
         if (list.length > 1 || (list.length > 0 && fixed > 0)) rows.push(`${sum(list)} <= ${1 - fixed}`);
       }
     } else return null;

@@ -30,21 +30,22 @@ function startsOf(plan: Plan, planted: { activityId: string; day: number; period
   return { p, start, room };
 }
 
+/** Takes up to `count` units, chosen by the generator, out of the timetable. */
+function takeOut(p: ReturnType<typeof compilePlan>, start: Int32Array, room: Int32Array, rng: Rng, count: number): void {
+  for (let k = 0; k < count; k++) {
+    const u = Math.floor(rng.next() * p.nUnits);
+    start[u] = -1;
+    for (const a of p.unitActs[u] ?? []) room[a] = -1;
+  }
+}
+
 const usableOf = (nUnits: number, domain: Int32Array[]): Uint8Array =>
   Uint8Array.from({ length: nUnits }, (_, u) => ((domain[u]?.length ?? 0) > 0 ? 1 : 0));
 
 /** The search with its state and best open to the test. */
 class RepairProbe extends Search {
   loadBest(start: Int32Array, room: Int32Array): void {
-    for (let u = 0; u < this.p.nUnits; u++) {
-      const at = start[u] ?? -1;
-      if (at >= 0)
-        this.state.assign(
-          u,
-          at,
-          Int32Array.from(this.p.unitActs[u] ?? [], (a) => room[a] ?? -1),
-        );
-    }
+    this.state.assignAll(start, room);
     this.saveBest();
   }
   repairNow(): boolean {
@@ -64,12 +65,7 @@ describe('exact repair of the last few lessons', () => {
       fc.property(plantedPlanArbitrary('small'), fc.integer({ min: 1, max: 1000 }), ({ plan, planted }, seed) => {
         const { p, start, room } = startsOf(plan, planted);
         if (p.nUnits < 3) return;
-        const rng = new Rng(seed);
-        for (let k = 0; k < 2; k++) {
-          const u = Math.floor(rng.next() * p.nUnits);
-          start[u] = -1;
-          for (const a of p.unitActs[u] ?? []) room[a] = -1;
-        }
+        takeOut(p, start, room, new Rng(seed), 2);
         const search = new RepairProbe(
           p,
           {
@@ -104,12 +100,7 @@ describe('exact repair of the last few lessons', () => {
         if (p.nUnits < 2) return;
         // Take out up to three lessons (units), chosen by the seed.
         const rng = new Rng(seed);
-        const out = new Set<number>();
-        for (let k = 0; k < 3; k++) out.add(Math.floor(rng.next() * p.nUnits));
-        for (const u of out) {
-          start[u] = -1;
-          for (const a of p.unitActs[u] ?? []) room[a] = -1;
-        }
+        takeOut(p, start, room, rng, 3);
         const result = repairExactly(p, start, room, {
           solve,
           rng,

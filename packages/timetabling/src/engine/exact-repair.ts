@@ -56,7 +56,7 @@ export function repairExactly(
     }
     const secondsLeft = (end - Date.now()) / 1000;
     if (secondsLeft < 0.2) break;
-    const free = chooseNeighbourhood(p, stuck, { ...options, start }, idle);
+    const free = chooseNeighbourhood(p, start, stuck, options, idle);
     idle++;
     const model = buildRepairModel(p, start, room, free, idle > 1 ? () => options.rng.next() : undefined);
     if (!model) return round === 0 ? null : { start, room, isComplete: false };
@@ -99,7 +99,7 @@ export function repairExactly(
  * share of those teachers' other lessons or whole classes met through those teachers (wider after rounds that
  * placed no more). Locked units never move.
  */
-function chooseNeighbourhood(p: Problem, stuck: number[], options: RepairOptions & { start: Int32Array }, idle: number): Set<number> {
+function chooseNeighbourhood(p: Problem, start: Int32Array, stuck: number[], options: RepairOptions, idle: number): Set<number> {
   const subgroupsOf = (u: number): number[] => [...(p.unitClashResources[u] ?? [])].filter((r) => p.resKind[r] === RES_SUBGROUP);
   const first = stuck[Math.floor(options.rng.next() * stuck.length)] ?? 0;
   const focusSubgroups = new Set(subgroupsOf(first));
@@ -109,7 +109,7 @@ function chooseNeighbourhood(p: Problem, stuck: number[], options: RepairOptions
   for (const u of focus) for (const r of p.unitClashResources[u] ?? []) own.add(r);
   const free = new Set<number>(focus);
   for (let u = 0; u < p.nUnits; u++) {
-    if ((options.start[u] ?? -1) < 0 || !isMovable(u)) continue;
+    if ((start[u] ?? -1) < 0 || !isMovable(u)) continue;
     if ((p.unitClashResources[u] ?? []).some((r) => own.has(r))) free.add(u);
   }
   // Lessons that need the same rooms as the stuck ones (a gym, a lab): the room is often what is in the way.
@@ -118,7 +118,7 @@ function chooseNeighbourhood(p: Problem, stuck: number[], options: RepairOptions
     for (const a of p.unitActs[u] ?? []) if (p.actRoomHard[a]) for (const r of p.actRoomCandidates[a] ?? []) rooms.add(r);
   if (rooms.size > 0) {
     for (let u = 0; u < p.nUnits; u++) {
-      if (free.has(u) || (options.start[u] ?? -1) < 0 || !isMovable(u)) continue;
+      if (free.has(u) || (start[u] ?? -1) < 0 || !isMovable(u)) continue;
       if ((p.unitActs[u] ?? []).some((a) => p.actRoomHard[a] && (p.actRoomCandidates[a] ?? []).some((r) => rooms.has(r)))) free.add(u);
     }
   }
@@ -128,14 +128,14 @@ function chooseNeighbourhood(p: Problem, stuck: number[], options: RepairOptions
     // Whole classes met through the focus' teachers: their days can be reordered, not just a lesson moved.
     const met: number[] = [];
     for (let u = 0; u < p.nUnits; u++)
-      if (!free.has(u) && isMovable(u) && (options.start[u] ?? -1) >= 0 && (p.unitClashResources[u] ?? []).some((r) => teachers.has(r)))
+      if (!free.has(u) && isMovable(u) && (start[u] ?? -1) >= 0 && (p.unitClashResources[u] ?? []).some((r) => teachers.has(r)))
         met.push(u);
     const classes = 1 + Math.min(3, idle >> 1);
     for (let k = 0; k < classes && met.length > 0; k++) {
       const via = met[Math.floor(options.rng.next() * met.length)] ?? 0;
       const subs = new Set(subgroupsOf(via));
       for (let u = 0; u < p.nUnits; u++)
-        if (!free.has(u) && isMovable(u) && (options.start[u] ?? -1) >= 0 && subgroupsOf(u).some((r) => subs.has(r))) free.add(u);
+        if (!free.has(u) && isMovable(u) && (start[u] ?? -1) >= 0 && subgroupsOf(u).some((r) => subs.has(r))) free.add(u);
     }
     return free;
   }
@@ -143,7 +143,7 @@ function chooseNeighbourhood(p: Problem, stuck: number[], options: RepairOptions
   const share = Math.min(0.8, 0.3 + 0.1 * idle);
   const maxFree = options.maxFree + 40 * Math.min(idle, 4);
   for (let u = 0; u < p.nUnits && free.size < maxFree; u++) {
-    if (free.has(u) || (options.start[u] ?? -1) < 0 || !isMovable(u)) continue;
+    if (free.has(u) || (start[u] ?? -1) < 0 || !isMovable(u)) continue;
     if ((p.unitClashResources[u] ?? []).some((r) => teachers.has(r)) && options.rng.next() < share) free.add(u);
   }
   return free;

@@ -41,16 +41,7 @@ export interface SolutionReport {
 /** Loads starts and rooms into a fresh state (activities placed where the arrays say). */
 export function loadState(p: Problem, start: Int32Array, room: Int32Array): State {
   const state = new State(p);
-  for (let u = 0; u < p.nUnits; u++) {
-    const s = start[u] ?? -1;
-    if (s < 0) continue;
-    const acts = p.unitActs[u] ?? new Int32Array(0);
-    state.assign(
-      u,
-      s,
-      Int32Array.from(acts, (a) => room[a] ?? -1),
-    );
-  }
+  state.assignAll(start, room);
   return state;
 }
 

@@ -98,14 +98,15 @@ export class Search extends SearchChains {
     return { steps: this.steps - startStep, solvedAt };
   }
 
-  /**
-   * Before a restart or a shake (at most once per `exactRepairEveryPerUnit` steps a unit), when the best timetable lacks only a few units: the exact repair (a MIP over their classes'
-   * and teachers' lessons). On success the state becomes its complete timetable.
-   */
   private lastRepairStep = 0;
   // Its own generator: a repair that fails leaves the search's sequence of choices as it was.
   private readonly repairRng = new Rng((this.options.seed ^ 0x5bd1e995) >>> 0);
 
+  /**
+   * Before a restart or a shake (at most once per `exactRepairEveryPerUnit` steps a unit), when the best timetable
+   * lacks only a few units: the exact repair (decision 017). Where it got to becomes the best when as far on; a
+   * complete answer becomes the state.
+   */
   protected repairBestExactly(total: number): boolean {
     const solve = this.options.lpSolver;
     const left = total - this.bestPlaced;
@@ -136,17 +137,8 @@ export class Search extends SearchChains {
       return false;
     }
     const s = this.state;
-    for (let u = 0; u < this.p.nUnits; u++) if ((s.start[u] ?? -1) >= 0) s.remove(u);
+    s.assignAll(repaired.start, repaired.room);
     while (this.queueLength > 0) this.pop();
-    for (let u = 0; u < this.p.nUnits; u++) {
-      const at = repaired.start[u] ?? -1;
-      if (at >= 0)
-        s.assign(
-          u,
-          at,
-          Int32Array.from(this.p.unitActs[u] ?? [], (a) => repaired.room[a] ?? -1),
-        );
-    }
     s.commit();
     this.saveBest();
     return s.hard === 0 && s.placedUnits === total;

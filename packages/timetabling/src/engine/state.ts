@@ -195,6 +195,20 @@ export class State extends StateMoves {
     this.applyUnit(u, this.start[u] ?? -1, s, rooms, 0);
   }
 
+  /** Makes the timetable exactly the given one: each unit's start (-1 out) and each activity's room. */
+  assignAll(start: Int32Array, room: Int32Array): void {
+    for (let u = 0; u < this.p.nUnits; u++) if ((this.start[u] ?? -1) >= 0) this.remove(u);
+    for (let u = 0; u < this.p.nUnits; u++) {
+      const s = start[u] ?? -1;
+      if (s >= 0)
+        this.assign(
+          u,
+          s,
+          Int32Array.from(this.p.unitActs[u] ?? [], (a) => room[a] ?? -1),
+        );
+    }
+  }
+
   /** How far group g is broken now (0 when kept). */
   groupViolation(g: number): number {
     return this.groupCost(g);
