@@ -8,21 +8,22 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The generator module alone, as the server's worker thread loads it (not the FET reader and its XML parser).
 const { generateTimetable } = await import(path.join(ROOT, 'packages/timetabling/dist/generate.js'));
-const { loadLpSolver } = await import(path.join(ROOT, 'packages/timetabling/dist/lp-solver.js'));
+const { openLpSolver } = await import(path.join(ROOT, 'packages/timetabling/dist/lp-solver.js'));
 
 const [planFile, seed, limit, outFile] = process.argv.slice(2);
 const plan = JSON.parse(fs.readFileSync(planFile, 'utf8'));
 let heapPeak = process.memoryUsage().heapUsed;
 const began = performance.now();
-// The MIP solver of the endgame, loaded inside the timed part as the server's worker loads it for each run.
-const lpSolver = await loadLpSolver();
+// The MIP solver of the endgame, as the server's worker has it: its thread starts (inside the timed part) only if
+// the search reaches the endgame.
+const lpSolver = openLpSolver();
 let firstCompleteCpu = null;
 let firstCompleteWall = null;
 const result = generateTimetable(plan, {
   seed: Number(seed),
   timeLimitMs: Number(limit),
   progressIntervalMs: 0,
-  lpSolver,
+  lpSolver: lpSolver.solve,
   onProgress: (progress) => {
     if (progress.phase === 'improving' && firstCompleteCpu === null) {
       // Every lesson placed: what this process had spent by then (to set beside fet-cl, which stops there).
@@ -34,6 +35,7 @@ const result = generateTimetable(plan, {
   },
 });
 const generateMs = performance.now() - began;
+await lpSolver.close();
 heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
 fs.writeFileSync(
   outFile,

@@ -12,7 +12,7 @@ export default defineProject({
     exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'])],
     environment: 'node',
     // The generator's worker thread runs the timetabling library's build.
-    globalSetup: ['src/test/build-timetabling.ts'],
+    globalSetup: ['../../packages/timetabling/src/test-support/build-library.ts'],
     // Each API test file boots the whole app on its own fresh database.
     pool: 'forks',
     testTimeout: 30_000,

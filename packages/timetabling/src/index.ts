@@ -10,7 +10,7 @@ export {
 } from './generate.js';
 export type { Violation } from './engine/report.js';
 export type { LpSolver } from './engine/exact-repair.js';
-export { loadLpSolver } from './lp-solver.js';
+export { loadLpSolver, openLpSolver } from './lp-solver.js';
 export type { BlockingReason, UnplacedActivity } from './engine/diagnose.js';
 export {
   importFet,

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { LpSolver } from './engine/exact-repair.js';
 
 interface HighsModel {
@@ -38,4 +40,60 @@ export async function loadLpSolver(): Promise<LpSolver> {
       if (Number(model.info.get('primal_solution_status')) !== FEASIBLE_POINT) return null;
       return model.getSolution().colValue.slice(0, problem.columns);
     });
+}
+
+/** One solve asked of the solver thread. */
+export interface LpSolverRequest {
+  problem: Parameters<LpSolver>[0];
+  timeLimitSeconds: number;
+}
+/** What the solver thread starts with (besides its end of the channel). */
+export interface LpSolverThreadData {
+  signal: SharedArrayBuffer;
+}
+
+/** How long past a solve's own time limit the caller waits for its answer before giving up on it. */
+const ANSWER_GRACE_MS = 30_000;
+
+/**
+ * The endgame's MIP solver for a synchronous search, loaded only if the search asks for it (issue 20): the first
+ * solve starts a thread that loads HiGHS (80-90 ms), and each solve posts its model there and waits with
+ * `Atomics.wait` for the answer. Schools the search places without the endgame never pay for loading it, in time
+ * or in memory. `close()` ends the thread, if one was started.
+ */
+export function openLpSolver(): { solve: LpSolver; close: () => Promise<void> } {
+  let thread: { worker: Worker; port: MessagePort; flag: Int32Array } | null = null;
+  const start = () => {
+    const signal = new SharedArrayBuffer(4);
+    const { port1, port2 } = new MessageChannel();
+    // The built thread entry, whether this module runs built or from source (tests): the package's own export.
+    const entry = createRequire(import.meta.url).resolve('@campus/timetabling/lp-solver-thread');
+    const data: LpSolverThreadData & { port: MessagePort } = { signal, port: port2 };
+    const worker = new Worker(entry, { workerData: data, transferList: [port2] });
+    // A solve ends in its answer; a thread that failed to load answers nothing, and the caller's wait times out.
+    worker.on('error', () => {});
+    return { worker, port: port1, flag: new Int32Array(signal) };
+  };
+  const solve: LpSolver = (problem, timeLimitSeconds) => {
+    thread ??= start();
+    Atomics.store(thread.flag, 0, 0);
+    const request: LpSolverRequest = { problem, timeLimitSeconds };
+    thread.port.postMessage(request);
+    const waited = Atomics.wait(thread.flag, 0, 0, timeLimitSeconds * 1000 + ANSWER_GRACE_MS);
+    const answer = receiveMessageOnPort(thread.port);
+    if (waited === 'timed-out' || !answer) {
+      // Its answer could still come, to the next request: that thread is dropped and the next solve starts another.
+      void thread.worker.terminate();
+      thread = null;
+      return null;
+    }
+    return answer.message as Float64Array | null;
+  };
+  const close = async () => {
+    if (!thread) return;
+    thread.port.close();
+    await thread.worker.terminate();
+    thread = null;
+  };
+  return { solve, close };
 }

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { generateTimetable, type GenerateOptions } from './generate.js';
-import { loadLpSolver } from './lp-solver.js';
+import { openLpSolver } from './lp-solver.js';
 import type { Plan } from './model.js';
 
 /**
@@ -20,14 +20,16 @@ async function run(): Promise<void> {
   const port = parentPort;
   const input = workerData as WorkerInput;
   const flag = new Int32Array(input.cancel);
-  const lpSolver = await loadLpSolver();
+  // HiGHS only if the search reaches its endgame: most schools are placed without it.
+  const lpSolver = openLpSolver();
   const result = generateTimetable(input.plan, {
     ...input.options,
-    lpSolver,
+    lpSolver: lpSolver.solve,
     shouldCancel: () => Atomics.load(flag, 0) === 1,
     onProgress: (progress) => port.postMessage({ kind: 'progress', progress }),
   });
   port.postMessage({ kind: 'result', result });
+  await lpSolver.close();
 }
 
 void run();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTimetable } from '../generate.js';
-import { loadLpSolver } from '../lp-solver.js';
+import { loadLpSolver, openLpSolver } from '../lp-solver.js';
 import type { Plan } from '../model.js';
 import { naiveHardViolations } from '../test-support/naive-check.js';
 import { plantedPlanArbitrary } from '../test-support/random-plan.js';
@@ -16,6 +16,9 @@ let solve: LpSolver;
 beforeAll(async () => {
   solve = await loadLpSolver();
 });
+// The search as the server's worker runs it: HiGHS in a thread of its own, asked synchronously.
+const threaded = openLpSolver();
+afterAll(() => threaded.close());
 
 /** Unit starts and rooms of a planted timetable. */
 function startsOf(plan: Plan, planted: { activityId: string; day: number; period: number; roomId?: string }[]) {
@@ -74,7 +77,7 @@ describe('exact repair of the last few lessons', () => {
             improvingSteps: 0,
             improveWorkRatio: 0,
             improveWorkPerUnit: 0,
-            lpSolver: solve,
+            lpSolver: threaded.solve,
             deadline: Date.now() + 60_000,
           },
           { shouldStop: () => false, report: () => undefined },
