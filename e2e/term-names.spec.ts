@@ -21,5 +21,19 @@ test('terms are named with their school year in lists, pickers and page headings
   await expect(page.locator('main .arco-tag', { hasText: '周' }).first()).toHaveText(/^\d{4}-\d{4} 第.学期 · 共 \d+ 周$/);
 
   await page.goto('/report/summary');
-  await expect(page.getByRole('combobox', { name: '学期' })).toHaveText(/\d{4}-\d{4} 第.学期（当前）/);
+  const picker = page.getByRole('combobox', { name: '学期' });
+  await expect(picker).toHaveText(/\d{4}-\d{4} 第.学期（当前）/);
+
+  // The picker is searchable: typing the current term's name leaves only the terms that contain it.
+  const current = ((await picker.innerText()).match(/\d{4}-\d{4} 第.学期/) ?? [''])[0];
+  await picker.click();
+  const shown = page.locator('.arco-select-popup:visible .arco-select-option');
+  await expect(shown.first()).toBeVisible();
+  const before = await shown.count();
+  expect(before, 'the demo has more than one term').toBeGreaterThan(1);
+  await page.keyboard.type(current);
+  await expect(shown.filter({ hasNotText: current })).toHaveCount(0);
+  await expect(shown.filter({ hasText: current }).first()).toBeVisible();
+  expect(await shown.count()).toBeLessThan(before);
+  await page.keyboard.press('Escape');
 });

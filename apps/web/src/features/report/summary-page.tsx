@@ -338,6 +338,12 @@ export function SummaryPage() {
               className="report-term-select"
               value={shownTermId}
               options={termOptions}
+              // Years of terms pile up: typing part of a name or year finds one without scrolling.
+              showSearch
+              filterOption={(input, option) => {
+                const label = (option.props as { children?: unknown }).children;
+                return typeof label === 'string' && label.toLowerCase().includes(input.trim().toLowerCase());
+              }}
               loading={terms.isFetching}
               onChange={(value: number) => setTermId(value)}
               placeholder={t('report.term.none')}
