@@ -52,3 +52,20 @@ it('analyzes after enough rows changed and vacuums after enough died, as autovac
   ).rows[0];
   expect(stat).toEqual({ dead: 0, vacuumed: true });
 });
+
+it('vacuums after many inserts, as autovacuum would: the pending list of a GIN index is merged and the planner uses it', async () => {
+  // A contains-search index as the lists have (decision 018): many keys a row, fast update on (the default).
+  await db.exec(`create table people (id serial primary key, grams text[] not null);
+    create index people_grams_idx on people using gin (grams)`);
+  maintenance = startPgliteMaintenance(db, (e) => errors.push(e), { intervalMs: 60_000 });
+  await maintenance.runDue();
+  // An import: 8 000 rows of 40 keys each go to the index's pending list, not into its tree.
+  await db.exec(`insert into people (grams)
+    select array(select 'k' || ((g * 7 + k * 131) % 50000) from generate_series(1, 40) k) from generate_series(1, 8000) g`);
+  expect(await maintenance.runDue()).toContain('people');
+  const vacuumed = await db.query<{ vacuumed: boolean }>(
+    `select last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'people'`,
+  );
+  expect(vacuumed.rows[0]?.vacuumed).toBe(true);
+  expect(await planOf(`select count(*) from people where grams @> array['k123']`)).toMatch(/Bitmap Index Scan on people_grams_idx/);
+});

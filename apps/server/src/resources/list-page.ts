@@ -38,7 +38,8 @@ export interface ListSources {
   caches: ListCaches;
   /**
    * The database handle whose sessions keep one plan per statement (decision
-   * 011), for pages whose best plan does not depend on the keyword.
+   * 011; on PGlite its one handle, planned per request), for pages whose best
+   * plan does not depend on the keyword.
    */
   planOnce: CampusScope['db'] | undefined;
 }
