@@ -11,11 +11,13 @@ async function serve(): Promise<void> {
   if (!parentPort) return;
   const { port, signal } = workerData as LpSolverThreadData & { port: MessagePort };
   const flag = new Int32Array(signal);
-  const solve = await loadLpSolver();
+  // A solver that cannot load answers every request with null at once: the caller is blocked in Atomics.wait and
+  // would otherwise sit out its whole grace period (requests posted meanwhile wait in the port).
+  const solve = await loadLpSolver().catch(() => null);
   port.on('message', (request: LpSolverRequest) => {
     let values: Float64Array | null = null;
     try {
-      values = solve(request.problem, request.timeLimitSeconds);
+      values = solve ? solve(request.problem, request.timeLimitSeconds) : null;
     } finally {
       port.postMessage(values);
       Atomics.store(flag, 0, 1);
