@@ -70,7 +70,7 @@ export function openLpSolver(): { solve: LpSolver; close: () => Promise<void> } 
     const entry = createRequire(import.meta.url).resolve('@campus/timetabling/lp-solver-thread');
     const data: LpSolverThreadData & { port: MessagePort } = { signal, port: port2 };
     const worker = new Worker(entry, { workerData: data, transferList: [port2] });
-    // A solve ends in its answer; a thread that failed to load answers nothing, and the caller's wait times out.
+    // A thread that crashes answers nothing: the caller's wait times out and drops it (a failed load answers null).
     worker.on('error', () => {});
     return { worker, port: port1, flag: new Int32Array(signal) };
   };

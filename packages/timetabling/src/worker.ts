@@ -22,14 +22,17 @@ async function run(): Promise<void> {
   const flag = new Int32Array(input.cancel);
   // HiGHS only if the search reaches its endgame: most schools are placed without it.
   const lpSolver = openLpSolver();
-  const result = generateTimetable(input.plan, {
-    ...input.options,
-    lpSolver: lpSolver.solve,
-    shouldCancel: () => Atomics.load(flag, 0) === 1,
-    onProgress: (progress) => port.postMessage({ kind: 'progress', progress }),
-  });
-  port.postMessage({ kind: 'result', result });
-  await lpSolver.close();
+  try {
+    const result = generateTimetable(input.plan, {
+      ...input.options,
+      lpSolver: lpSolver.solve,
+      shouldCancel: () => Atomics.load(flag, 0) === 1,
+      onProgress: (progress) => port.postMessage({ kind: 'progress', progress }),
+    });
+    port.postMessage({ kind: 'result', result });
+  } finally {
+    await lpSolver.close();
+  }
 }
 
 void run();

@@ -33,13 +33,16 @@ function startsOf(plan: Plan, planted: { activityId: string; day: number; period
   return { p, start, room };
 }
 
-/** Takes up to `count` units, chosen by the generator, out of the timetable. */
-function takeOut(p: ReturnType<typeof compilePlan>, start: Int32Array, room: Int32Array, rng: Rng, count: number): void {
+/** A planted timetable with up to `count` units taken out, chosen by the seed's generator (returned for more). */
+function withUnitsOut(plan: Plan, planted: Parameters<typeof startsOf>[1], seed: number, count: number) {
+  const { p, start, room } = startsOf(plan, planted);
+  const rng = new Rng(seed);
   for (let k = 0; k < count; k++) {
     const u = Math.floor(rng.next() * p.nUnits);
     start[u] = -1;
     for (const a of p.unitActs[u] ?? []) room[a] = -1;
   }
+  return { p, start, room, rng };
 }
 
 const usableOf = (nUnits: number, domain: Int32Array[]): Uint8Array =>
@@ -66,9 +69,8 @@ describe('exact repair of the last few lessons', () => {
     let completed = 0;
     fc.assert(
       fc.property(plantedPlanArbitrary('small'), fc.integer({ min: 1, max: 1000 }), ({ plan, planted }, seed) => {
-        const { p, start, room } = startsOf(plan, planted);
+        const { p, start, room } = withUnitsOut(plan, planted, seed, 2);
         if (p.nUnits < 3) return;
-        takeOut(p, start, room, new Rng(seed), 2);
         const search = new RepairProbe(
           p,
           {
@@ -99,11 +101,9 @@ describe('exact repair of the last few lessons', () => {
     let repaired = 0;
     fc.assert(
       fc.property(plantedPlanArbitrary('small'), fc.integer({ min: 1, max: 1000 }), ({ plan, planted }, seed) => {
-        const { p, start, room } = startsOf(plan, planted);
+        // Up to three lessons (units) taken out, chosen by the seed.
+        const { p, start, room, rng } = withUnitsOut(plan, planted, seed, 3);
         if (p.nUnits < 2) return;
-        // Take out up to three lessons (units), chosen by the seed.
-        const rng = new Rng(seed);
-        takeOut(p, start, room, rng, 3);
         const result = repairExactly(p, start, room, {
           solve,
           rng,

@@ -26,6 +26,14 @@ export interface RepairOptions {
   maxFree: number;
 }
 
+/** Where a repair got to: the timetable, how many units it places, and whether that is every usable one. */
+export interface RepairResult {
+  start: Int32Array;
+  room: Int32Array;
+  placed: number;
+  isComplete: boolean;
+}
+
 /**
  * Large-neighbourhood search with an exact solver for the last few lessons (decision 017, "Exact repair"): each
  * round frees a neighbourhood of one class's stuck units (`chooseNeighbourhood`), everything else stays where it
@@ -34,21 +42,25 @@ export interface RepairOptions {
  * to (complete: every usable unit placed), or null when the first neighbourhood has a hard rule the model does
  * not write.
  */
-export function repairExactly(
-  p: Problem,
-  startIn: Int32Array,
-  roomIn: Int32Array,
-  options: RepairOptions,
-): { start: Int32Array; room: Int32Array; isComplete: boolean } | null {
+export function repairExactly(p: Problem, startIn: Int32Array, roomIn: Int32Array, options: RepairOptions): RepairResult | null {
   const start = Int32Array.from(startIn);
   const room = Int32Array.from(roomIn);
+  const result = (): RepairResult => {
+    let placed = 0;
+    let isComplete = true;
+    for (let u = 0; u < p.nUnits; u++) {
+      if ((start[u] ?? -1) >= 0) placed++;
+      else if (options.usable[u]) isComplete = false;
+    }
+    return { start, room, placed, isComplete };
+  };
   let end = Math.min(options.deadline, Date.now() + options.budgetSeconds * 1000);
   let fewest = Number.POSITIVE_INFINITY;
   let idle = 0;
   for (let round = 0; round < options.rounds; round++) {
     const stuck: number[] = [];
     for (let u = 0; u < p.nUnits; u++) if ((start[u] ?? -1) < 0 && options.usable[u]) stuck.push(u);
-    if (stuck.length === 0) return { start, room, isComplete: true };
+    if (stuck.length === 0) return result();
     if (stuck.length < fewest) {
       // Fewer stuck than ever in this repair: it is getting somewhere, give it the budget again from here.
       if (fewest !== Number.POSITIVE_INFINITY) end = Math.min(options.deadline, Date.now() + options.budgetSeconds * 1000);
@@ -59,7 +71,7 @@ export function repairExactly(
     const free = chooseNeighbourhood(p, start, stuck, options, idle);
     idle++;
     const model = buildRepairModel(p, start, room, free, idle > 1 ? () => options.rng.next() : undefined);
-    if (!model) return round === 0 ? null : { start, room, isComplete: false };
+    if (!model) return round === 0 ? null : result();
     const first = model.vars.map((v) => (start[v.unit] === v.start ? 1 : 0));
     const values = options.solve(
       { lp: model.lp, columns: model.vars.length, start: first },
@@ -88,9 +100,7 @@ export function repairExactly(
     start.set(tryStart);
     room.set(tryRoom);
   }
-  let isComplete = true;
-  for (let u = 0; u < p.nUnits; u++) if ((start[u] ?? -1) < 0 && options.usable[u]) isComplete = false;
-  return { start, room, isComplete };
+  return result();
 }
 
 /**

@@ -127,12 +127,10 @@ export class Search extends SearchChains {
     if (!repaired) return false;
     if (!repaired.isComplete) {
       // Not done, but as far on (the rounds keep the count): the next try goes on from there, not from before.
-      let placed = 0;
-      for (let u = 0; u < this.p.nUnits; u++) if ((repaired.start[u] ?? -1) >= 0) placed++;
-      if (placed >= this.bestPlaced) {
+      if (repaired.placed >= this.bestPlaced) {
         this.bestStart.set(repaired.start);
         this.bestRoom.set(repaired.room);
-        this.bestPlaced = placed;
+        this.bestPlaced = repaired.placed;
       }
       return false;
     }
