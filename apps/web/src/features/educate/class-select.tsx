@@ -1,5 +1,6 @@
 import Select from '@arco-design/web-react/es/Select';
 import type { CSSProperties } from 'react';
+import { isTypedInText } from '../../lib/option-search';
 import { useClassChoices } from './class-api';
 
 interface ClassSelectProps {
@@ -33,11 +34,7 @@ export function ClassSelect({ value, onChange, ariaLabel, placeholder, className
       renderFormat={(option) => option?.children ?? (isLoadingClasses || id === undefined ? '' : `#${id}`)}
       className={className}
       style={style}
-      filterOption={(input, option) =>
-        String((option.props as { extra?: string }).extra ?? '')
-          .toLowerCase()
-          .includes(input.trim().toLowerCase())
-      }
+      filterOption={(input, option) => isTypedInText((option.props as { extra?: unknown }).extra, input)}
     >
       {classGroups.map((g) => (
         <Select.OptGroup key={g.gradeId} label={g.gradeName || '—'}>

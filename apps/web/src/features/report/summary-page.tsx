@@ -14,6 +14,7 @@ import { showSuccess } from '../../lib/feedback';
 import { translate, useLocaleStore, useT, type Translate } from '../../lib/i18n';
 import { formatTermLabel } from '../../lib/term-label';
 import { downloadFile } from '../../lib/list-page/download';
+import { isTypedInText } from '../../lib/option-search';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { DataTable } from './data-table';
@@ -340,10 +341,7 @@ export function SummaryPage() {
               options={termOptions}
               // Years of terms pile up: typing part of a name or year finds one without scrolling.
               showSearch
-              filterOption={(input, option) => {
-                const label = (option.props as { children?: unknown }).children;
-                return typeof label === 'string' && label.toLowerCase().includes(input.trim().toLowerCase());
-              }}
+              filterOption={(input, option) => isTypedInText((option.props as { children?: unknown }).children, input)}
               loading={terms.isFetching}
               onChange={(value: number) => setTermId(value)}
               placeholder={t('report.term.none')}
