@@ -19,6 +19,7 @@ export interface StudentRow {
   className: string;
   classId: number | null;
   status: string;
+  regionCode: string | null;
 }
 
 /** Calls the API as the signed-in page does (its token and current campus), to check what the UI did. */

@@ -132,6 +132,24 @@ test.describe('operations', () => {
     expect(await findSeriousViolations(page, '.region-picker')).toEqual([]);
   });
 
+  test("a list page asks for its rows' native places in one request, and writes each in its row", async ({ page }) => {
+    const { list } = await findStudents(page, 'page=1&pageSize=20');
+    const withPlace = list.filter((s) => s.regionCode);
+    expect(new Set(withPlace.map((s) => s.regionCode)).size).toBeGreaterThan(1);
+    const first = withPlace[0] as StudentRow;
+    const place = await callApi<{ path: { name: string }[] }>(page, 'GET', `/regions/${first.regionCode}`);
+    const regionRequests: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/regions')) regionRequests.push(path);
+    });
+    await page.goto('/educate/student');
+    const rows = page.locator('.list-card tbody tr.arco-table-tr');
+    await expect(rows).toHaveCount(list.length);
+    await expect(rows.filter({ hasText: first.studentNo })).toContainText(place.data.path.map((p) => p.name).join(''));
+    expect(regionRequests).toEqual(['/api/regions/paths']);
+  });
+
   test("clicking a student's name opens the profile with its courses and this week's timetable", async ({ page }) => {
     // A student with enrolments in the current term (the demo seeds them).
     const { list } = await findStudents(page, 'page=1&pageSize=50&sort=studentNo:asc');

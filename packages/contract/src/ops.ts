@@ -163,6 +163,15 @@ export const regionListQuerySchema = z.strictObject({ parent: text().trim().rege
 export const regionSearchQuerySchema = z.strictObject({ keyword: text().trim().min(1).max(32) });
 export const regionParamsSchema = z.strictObject({ id: text().trim().regex(REGION_CODE_PATTERN) });
 export const regionSearchHitSchema = regionDetailSchema;
+/** Most codes one `/regions/paths` request names: a list page's worth, and then some. */
+export const REGION_PATHS_MAX = 200;
+/** Several regions at once (`codes=110105,330106`), for the names in a list page: one request, not one a row. */
+export const regionPathsQuerySchema = z.strictObject({
+  codes: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((c) => c.trim()) : v),
+    z.array(text().regex(REGION_CODE_PATTERN)).min(1).max(REGION_PATHS_MAX),
+  ),
+});
 
 // ---- profile pages (students, teachers) ----------------------------------------
 

@@ -1,4 +1,5 @@
-import type { Region, RegionDetail } from '@campus/contract';
+import { REGION_PATHS_MAX, type Region, type RegionDetail } from '@campus/contract';
+import { createBatchLoader } from './batch-loader';
 import { request } from './request';
 
 /** The one client of `/regions` (China's divisions): the region picker and the names of lists and profiles. */
@@ -13,9 +14,13 @@ export async function fetchRegions(parent?: string): Promise<Region[]> {
   return (await request.get<Region[]>('/regions', parent ? { parent } : undefined, { errorHandling: 'silent' })).data;
 }
 
-export async function fetchRegion(code: string): Promise<RegionDetail> {
-  return (await request.get<RegionDetail>(`/regions/${code}`, undefined, { errorHandling: 'silent' })).data;
+async function fetchRegionPaths(codes: string[]): Promise<Map<string, RegionDetail>> {
+  const found = (await request.get<RegionDetail[]>('/regions/paths', { codes: codes.join(',') }, { errorHandling: 'silent' })).data;
+  return new Map(found.map((r) => [r.id, r]));
 }
+
+/** One region with its path; the codes asked for in the same task (a list page's rows) go in one request. */
+export const fetchRegion: (code: string) => Promise<RegionDetail> = createBatchLoader(fetchRegionPaths, REGION_PATHS_MAX);
 
 export async function searchRegions(keyword: string): Promise<RegionDetail[]> {
   return (await request.get<RegionDetail[]>('/regions/search', { keyword }, { errorHandling: 'silent' })).data;

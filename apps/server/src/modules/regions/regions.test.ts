@@ -72,6 +72,23 @@ describe('GET /api/regions', () => {
     expect(bad.body.msg).toMatch(/^id: /);
   });
 
+  it('answers several codes in one request, each with its path, in the order asked; unknown and repeated codes left out', async () => {
+    expect((await call(t.app, { method: 'GET', url: '/api/regions/paths?codes=110105' })).status).toBe(401);
+    const res = await get('/api/regions/paths?codes=330106,999999,110105,330106');
+    expect(res.status).toBe(200);
+    const list = res.body.data as RegionDetail[];
+    expect(list.map((r) => r.id)).toEqual(['330106', '110105']);
+    expect(list[1]?.path.map((p) => p.name)).toEqual(['北京市', '朝阳区']);
+    // Each code checked, the list bounded: a 400 naming the field, never a 500.
+    const bad = await get('/api/regions/paths?codes=110105,12ab');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^codes\.1: /);
+    expect((await get('/api/regions/paths?codes=')).status).toBe(400);
+    const tooMany = await get(`/api/regions/paths?codes=${Array.from({ length: 201 }, () => '110105').join(',')}`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.msg).toMatch(/^codes: /);
+  });
+
   it('finds regions by name, names that start with it first, each with its path', async () => {
     const hits = (await get(`/api/regions/search?keyword=${encodeURIComponent('西湖')}`)).body.data as RegionDetail[];
     const westLake = hits.find((h) => h.id === '330106');

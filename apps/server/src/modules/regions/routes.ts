@@ -6,6 +6,7 @@ import {
   regionDetailSchema,
   regionListQuerySchema,
   regionParamsSchema,
+  regionPathsQuerySchema,
   regionSchema,
   regionSearchHitSchema,
   regionSearchQuerySchema,
@@ -57,6 +58,30 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ code: 0, msg: 'ok', data: searchRegions(request.query.keyword).map(toDetail) }),
+  );
+
+  app.get(
+    '/regions/paths',
+    {
+      config: { access: signedIn('global') },
+      schema: {
+        tags,
+        summary:
+          'Several regions with their paths (?codes=110105,330106, at most 200): the names of a list page in one request; unknown codes are left out',
+        querystring: regionPathsQuerySchema,
+        response: { 200: envelopeSchema(z.array(regionDetailSchema)), ...errors },
+      },
+    },
+    async (request) => {
+      const found = new Set<string>();
+      const data: RegionDetail[] = [];
+      for (const code of request.query.codes) {
+        const node = found.has(code) ? undefined : findRegion(code);
+        found.add(code);
+        if (node) data.push(toDetail(node));
+      }
+      return { code: 0, msg: 'ok', data };
+    },
   );
 
   app.get(

@@ -198,6 +198,7 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'GET /api/monitor/server': 'perm global monitor:server:view',
   'GET /api/regions': 'signedIn global',
   'GET /api/regions/search': 'signedIn global',
+  'GET /api/regions/paths': 'signedIn global',
   'GET /api/regions/:id': 'signedIn global',
   'GET /api/educate/students/:id/profile': 'perm campus educate:student:list',
   'GET /api/educate/teachers/:id/profile': 'perm campus educate:teacher:list',

@@ -662,6 +662,7 @@ export const VALID_REQUESTS: Record<string, RouteInputs> = {
   // ---- regions and profiles
   'GET /api/regions': { build: () => ({ url: '/api/regions', query: { parent: '330000' } }), foreign: 'noLeak' },
   'GET /api/regions/search': { build: () => ({ url: '/api/regions/search', query: { keyword: '西湖' } }), foreign: 'noLeak' },
+  'GET /api/regions/paths': { build: () => ({ url: '/api/regions/paths', query: { codes: '330106,110105' } }), foreign: 'noLeak' },
   'GET /api/regions/:id': { build: () => ({ url: '/api/regions/330106' }), foreign: 'noLeak' },
   'GET /api/educate/students/:id/profile': {
     build: ({ path }) => ({ url: `/api/educate/students/${path.studentId}/profile` }),
