@@ -51,6 +51,20 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's locale is not the console's: numbers and times go through lib/format.ts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: "Writes in the browser's locale, not the console's: use lib/format.ts.",
+        })),
+      ],
+    },
+  },
+  {
     // Features and modules do not import each other (decision 013; tests/architecture/lint-boundaries.test.ts).
     files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/modules/**/*.ts'],
     plugins: { campus: boundaries },

@@ -4,6 +4,7 @@ import { IconBook, IconCalendarClock, IconIdcard, IconUser } from '@arco-design/
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { hasAnyPerm, Perm } from '@campus/contract';
+import { formatCount } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { useUserPerms } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
@@ -38,7 +39,7 @@ export function OverviewCards() {
               <span className="overview-card-label">{t(`dashboard.overview.${key}`)}</span>
               {data ? (
                 <strong className="overview-card-value" data-testid={`overview-${key}`}>
-                  {(data[key] ?? 0).toLocaleString()}
+                  {formatCount(data[key] ?? 0)}
                 </strong>
               ) : overview.isError ? (
                 <span className="overview-card-note">{t('dashboard.loadFailed')}</span>

@@ -9,6 +9,7 @@ import type { InstanceFigures, MonitorServer } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { EChart, type ChartPalette } from '../../lib/charts/echart';
+import { formatClockTime } from '../../lib/format';
 import { useT, type Translate } from '../../lib/i18n';
 import '../../lib/ops-messages';
 import { PageFrame } from '../../lib/page-frame';
@@ -62,7 +63,7 @@ export function MonitorPage() {
         <div className="monitor-toolbar">
           <span role="status" aria-live="off" data-testid="monitor-updated">
             {isLive ? t('monitor.live') : t('monitor.paused')}
-            {query.dataUpdatedAt ? ` · ${t('monitor.updatedAt', { time: new Date(query.dataUpdatedAt).toLocaleTimeString() })}` : ''}
+            {query.dataUpdatedAt ? ` · ${t('monitor.updatedAt', { time: formatClockTime(query.dataUpdatedAt) })}` : ''}
           </span>
           <Button icon={isLive ? <IconPause /> : <IconPlayArrow />} onClick={() => setIsLive((v) => !v)}>
             {isLive ? t('monitor.pause') : t('monitor.resume')}
@@ -227,7 +228,7 @@ function InstanceTable({ instances }: { instances: InstanceFigures[] }) {
         {
           title: t('monitor.col.updatedAt'),
           dataIndex: 'updatedAt',
-          render: (_: unknown, i) => new Date(i.updatedAt).toLocaleTimeString(),
+          render: (_: unknown, i) => formatClockTime(i.updatedAt),
         },
       ]}
     />

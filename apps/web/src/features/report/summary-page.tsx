@@ -11,6 +11,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { EChart, type ChartPalette } from '../../lib/charts/echart';
 import type { EChartsCoreOption } from '../../lib/charts/echarts-core';
 import { showSuccess } from '../../lib/feedback';
+import { formatCount } from '../../lib/format';
 import { translate, useLocaleStore, useT, type Translate } from '../../lib/i18n';
 import { formatTermLabel } from '../../lib/term-label';
 import { downloadFile } from '../../lib/list-page/download';
@@ -54,11 +55,11 @@ function ReportSection({ title, chart, children, testId }: SectionProps) {
 function NumberCards({ summary, t }: { summary: ReportSummary; t: Translate }) {
   const overall = summary.courses.capacity ? summary.courses.enrolments / summary.courses.capacity : 0;
   const cards = [
-    { key: 'students', value: summary.students.total.toLocaleString() },
-    { key: 'teachers', value: summary.teachers.total.toLocaleString() },
-    { key: 'managers', value: summary.managers.total.toLocaleString() },
-    { key: 'courses', value: summary.courses.total.toLocaleString() },
-    { key: 'enrolments', value: summary.courses.enrolments.toLocaleString() },
+    { key: 'students', value: formatCount(summary.students.total) },
+    { key: 'teachers', value: formatCount(summary.teachers.total) },
+    { key: 'managers', value: formatCount(summary.managers.total) },
+    { key: 'courses', value: formatCount(summary.courses.total) },
+    { key: 'enrolments', value: formatCount(summary.courses.enrolments) },
     {
       key: 'fillRate',
       value: formatRate(overall),

@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showMessageError, showSuccess } from '../../lib/feedback';
+import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { usePermission } from '../../lib/permission';
@@ -100,7 +101,7 @@ export function TimetablePlansPage() {
     {
       title: t('tplan.col.applied'),
       dataIndex: 'appliedAt',
-      render: (v: string | null) => (v ? <Tag color="green">{new Date(v).toLocaleString()}</Tag> : t('tplan.empty')),
+      render: (v: string | null) => (v ? <Tag color="green">{formatDateTime(v)}</Tag> : t('tplan.empty')),
     },
     {
       title: t('tplan.col.actions'),
