@@ -48,3 +48,36 @@ for (const width of [390, 768]) {
     await page.screenshot({ path: `${ARTIFACTS_DIR}/narrow-student-${width}.png` });
   });
 }
+
+test('on a phone a page opens laid out as it stays: the side menu starts folded, nothing slides sideways', async ({ page }) => {
+  await signInFresh(page);
+  const schedule = (await listConsolePages(page)).find((p) => p.pattern.endsWith('/schedule'));
+  expect(schedule, 'a course schedule page').toBeDefined();
+  await page.setViewportSize({ width: 390, height: 900 });
+  // A mid-range phone's CPU: the first paint comes before the layout's effects have run, as it does there.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { __sideways: string[] }).__sideways = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[])
+        for (const s of entry.sources ?? [])
+          if (
+            s.node instanceof HTMLElement &&
+            s.node.id === 'main-content' &&
+            s.currentRect.width > 0 &&
+            s.previousRect.x !== s.currentRect.x
+          )
+            shifts.push(`main from x=${s.previousRect.x} to x=${s.currentRect.x}`);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(schedule?.url ?? '');
+  await waitForPageSettled(page);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __sideways: string[] }).__sideways)).toEqual([]);
+  expect(await page.locator('aside.arco-layout-sider').evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(48);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useSettingsStore } from './settings-store';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MOBILE_QUERY, useSettingsStore } from './settings-store';
 
 describe('the device and the side menu', () => {
   beforeEach(() => {
@@ -29,5 +29,32 @@ describe('the device and the side menu', () => {
     updateSettings({ menuCollapse: false });
     setDevice('mobile');
     expect(useSettingsStore.getState().menuCollapse).toBe(false);
+  });
+});
+
+describe('the device the console starts on', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  const startOn = async (isNarrow: boolean) => {
+    vi.resetModules();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: isNarrow && query === MOBILE_QUERY, media: query }));
+    return (await import('./settings-store')).useSettingsStore.getState();
+  };
+
+  it('a narrow window starts with the side menu folded, and widening gives back the default', async () => {
+    const state = await startOn(true);
+    expect(state).toMatchObject({ device: 'mobile', menuCollapse: true });
+    state.setDevice('desktop');
+    const { useSettingsStore: store, DEFAULT_SETTINGS } = await import('./settings-store');
+    expect(store.getState()).toMatchObject({ device: 'desktop', menuCollapse: DEFAULT_SETTINGS.menuCollapse });
+  });
+
+  it('a wide window starts with the default', async () => {
+    const state = await startOn(false);
+    expect(state.device).toBe('desktop');
+    expect(state.menuCollapse).toBe((await import('./settings-store')).DEFAULT_SETTINGS.menuCollapse);
   });
 });

@@ -11,7 +11,7 @@ import { queryClient } from '../../lib/query-client';
 import { useRecentVisits } from '../../lib/recent-visits';
 import { useSessionStore } from '../../lib/session';
 import { setPageTitle } from '../page-title';
-import { useSettingsStore } from '../settings-store';
+import { MOBILE_QUERY, useSettingsStore } from '../settings-store';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { ArcoConfig } from './arco-config';
 import { AppMenu } from './app-menu';
@@ -30,7 +30,6 @@ const COLLAPSED_WIDTH = 48;
 // Server state lives only inside the console, so the query cache (and TanStack
 // Query itself) loads with the layout rather than with the login page.
 addLogoutListener(() => queryClient.clear());
-const MOBILE_QUERY = '(max-width: 767px)';
 
 /** Opens a tab, records the visit and keeps the title in the current language. */
 function useRouteTracking() {
