@@ -41,7 +41,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
 export const MOBILE_QUERY = '(max-width: 767px)';
 
 /** The device the window is on now. */
-export function readDevice(): Device {
+function readDevice(): Device {
   return typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches ? 'mobile' : 'desktop';
 }
 
