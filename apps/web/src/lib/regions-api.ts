@@ -1,4 +1,4 @@
-import { REGION_PATHS_MAX, type Region, type RegionDetail } from '@campus/contract';
+import { REGION_CODE_PATTERN, REGION_PATHS_MAX, type Region, type RegionDetail } from '@campus/contract';
 import { createBatchLoader } from './batch-loader';
 import { request } from './request';
 
@@ -15,7 +15,10 @@ export async function fetchRegions(parent?: string): Promise<Region[]> {
 }
 
 async function fetchRegionPaths(codes: string[]): Promise<Map<string, RegionDetail>> {
-  const found = (await request.get<RegionDetail[]>('/regions/paths', { codes: codes.join(',') }, { errorHandling: 'silent' })).data;
+  // A malformed code would fail the whole batch with a 400: left out, it fails alone, as a code not found.
+  const wellFormed = codes.filter((c) => REGION_CODE_PATTERN.test(c));
+  if (wellFormed.length === 0) return new Map();
+  const found = (await request.get<RegionDetail[]>('/regions/paths', { codes: wellFormed.join(',') }, { errorHandling: 'silent' })).data;
   return new Map(found.map((r) => [r.id, r]));
 }
 
