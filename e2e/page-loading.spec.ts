@@ -26,3 +26,14 @@ test("a page's frame and title paint before its module arrives, and the page fil
   await expect(main.locator('.page-loading')).toHaveCount(0);
   await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
 });
+
+test('a tab that draws no frames (opened in the background) still loads its page', async ({ page }) => {
+  await signInFresh(page);
+  // A background tab's requestAnimationFrame never calls back.
+  await page.addInitScript(() => {
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.goto('/educate/teacher');
+  await expect(page.locator('#main-content .list-card tbody tr.arco-table-tr').first()).toBeVisible();
+  await expect(page.locator('#main-content .page-loading')).toHaveCount(0);
+});

@@ -36,12 +36,19 @@ export function createFramedPage<M>(load: () => Promise<M>, pick: (m: M) => Comp
     useEffect(() => {
       if (isFramePainted) return undefined;
       let timer = 0;
-      // A frame later the frame has been painted; the timer lets that paint happen first.
-      const frame = requestAnimationFrame(() => {
+      let fallback = 0;
+      // At the next frame the frame is being painted; the timer lets that paint happen first.
+      const show = () => {
+        cancelAnimationFrame(frame);
+        clearTimeout(fallback);
         timer = window.setTimeout(() => setIsFramePainted(true), 0);
-      });
+      };
+      const frame = requestAnimationFrame(show);
+      // A tab opened in the background draws no frames: its page loads all the same.
+      fallback = window.setTimeout(show, 250);
       return () => {
         cancelAnimationFrame(frame);
+        clearTimeout(fallback);
         clearTimeout(timer);
       };
     }, [isFramePainted]);
