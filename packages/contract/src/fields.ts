@@ -46,6 +46,11 @@ export function listField<T extends z.ZodType>(item: T) {
   }, z.array(item));
 }
 
+/** A list in a query string, comma-separated (`codes=1,2`) or as listField takes it (`codes=1&codes=2`). */
+export function commaListField<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v), listField(item));
+}
+
 export const dateField = () => z.iso.date();
 /** `HH:mm`. */
 export const timeField = () => z.iso.time({ precision: -1 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { studentSchema, teacherSchema } from './educate.js';
-import { boolField, text } from './fields.js';
+import { boolField, commaListField, text } from './fields.js';
 
 // Operations (issue 19): the server monitor, scheduled jobs and regions.
 
@@ -167,10 +167,7 @@ export const regionSearchHitSchema = regionDetailSchema;
 export const REGION_PATHS_MAX = 200;
 /** Several regions at once (`codes=110105,330106`), for the names in a list page: one request, not one a row. */
 export const regionPathsQuerySchema = z.strictObject({
-  codes: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((c) => c.trim()) : v),
-    z.array(text().regex(REGION_CODE_PATTERN)).min(1).max(REGION_PATHS_MAX),
-  ),
+  codes: commaListField(text().regex(REGION_CODE_PATTERN)).pipe(z.array(z.string()).min(1).max(REGION_PATHS_MAX)),
 });
 
 // ---- profile pages (students, teachers) ----------------------------------------

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './constants.js';
-import { idField, intField, listField, timeField } from './fields.js';
+import { commaListField, idField, intField, timeField } from './fields.js';
 
 // Schedule entries, clashes, free slots and timetables (docs/api-conventions.md,
 // "Schedules and timetables"). Times travel as HH:mm; the server
@@ -180,10 +180,7 @@ export const freeSlotQuerySchema = z.strictObject({
   weekStart: z.preprocess(emptyToUndefined, weekField().optional()),
   weekEnd: z.preprocess(emptyToUndefined, weekField().optional()),
   /** Omitted: Monday to Friday. A list (`weekdays=6&weekdays=7`) or comma-separated (`6,7`). */
-  weekdays: z.preprocess(
-    (v) => (typeof v === 'string' ? (v === '' ? undefined : v.split(',')) : v),
-    listField(weekdayField()).pipe(z.array(z.number()).min(1).max(7)).optional(),
-  ),
+  weekdays: z.preprocess(emptyToUndefined, commaListField(weekdayField()).pipe(z.array(z.number()).min(1).max(7)).optional()),
   /** The entry being moved: it does not block its own new slot. */
   excludeEntryId: z.preprocess(emptyToUndefined, idField().optional()),
   /** Omitted: the course's teacher. */

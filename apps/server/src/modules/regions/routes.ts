@@ -73,14 +73,8 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = new Set<string>();
-      const data: RegionDetail[] = [];
-      for (const code of request.query.codes) {
-        const node = found.has(code) ? undefined : findRegion(code);
-        found.add(code);
-        if (node) data.push(toDetail(node));
-      }
-      return { code: 0, msg: 'ok', data };
+      const nodes = [...new Set(request.query.codes)].map(findRegion).filter((n): n is RegionNode => n !== undefined);
+      return { code: 0, msg: 'ok', data: nodes.map(toDetail) };
     },
   );
 
