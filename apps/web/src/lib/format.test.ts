@@ -24,4 +24,12 @@ describe('formatDateTime and formatClockTime', () => {
     expect(formatDateTime(at.toISOString())).toBe('2026-11-28 15:04');
     expect(formatClockTime(at.getTime())).toBe('15:04:05');
   });
+
+  it('writes seconds when asked, a dash for no time, and text that is no time as it is', () => {
+    expect(formatDateTime(new Date(2026, 10, 28, 15, 4, 5), { hasSeconds: true })).toBe('2026-11-28 15:04:05');
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime(undefined)).toBe('—');
+    expect(formatDateTime('')).toBe('—');
+    expect(formatDateTime('not a time')).toBe('not a time');
+  });
 });

@@ -13,9 +13,12 @@ export function formatCount(value: number): string {
   return `${value < 0 ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-/** A moment to the minute: 2026-11-28 15:04. */
-export function formatDateTime(value: string | number | Date): string {
-  return dayjs(value).format('YYYY-MM-DD HH:mm');
+/** A moment to the minute (2026-11-28 15:04), or to the second; '—' for none, the text itself if it is no time. */
+export function formatDateTime(value: string | number | Date | null | undefined, { hasSeconds = false } = {}): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const moment = dayjs(value);
+  if (!moment.isValid()) return String(value);
+  return moment.format(hasSeconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm');
 }
 
 /** A time of day to the second: 15:04:05. */

@@ -30,6 +30,7 @@ import { OverviewCards } from './overview-cards';
 import { PopularCard } from './popular-card';
 import { TodayCard } from './today-card';
 import './workplace-page.css';
+import { formatDateTime } from '../../lib/format';
 
 const QUICK_LINKS = [
   { name: RouteName.student, icon: IconUser, thing: 'educate:student' },
@@ -56,7 +57,7 @@ function greetingKey(hour: number): string {
 
 function describeLastLogin(t: Translate, at: string | null | undefined, ip: string | null | undefined): string {
   if (!at) return t('workplace.lastLogin.never');
-  return t('workplace.lastLogin.detail', { time: dayjs(at).format('YYYY-MM-DD HH:mm'), ip: ip ?? '—' });
+  return t('workplace.lastLogin.detail', { time: formatDateTime(at), ip: ip ?? '—' });
 }
 
 function QuickLinks() {

@@ -13,6 +13,7 @@ import { useT } from '../../lib/i18n';
 import { PageFrame } from '../../lib/page-frame';
 import { classKeys, fetchPromotions, promoteSchoolYear, undoPromotion, useClassOptions, type PromoteChoice } from './class-api';
 import '../../lib/list-page/list-messages';
+import { formatDateTime } from '../../lib/format';
 
 type Row = PromotionResult['classes'][number];
 
@@ -133,7 +134,7 @@ export function SchoolYearPage() {
           data={history.data ?? []}
           noDataElement={<span>{t('educate.schoolYear.noHistory')}</span>}
           columns={[
-            { title: t('field.createdAt'), dataIndex: 'createdAt', width: 200, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+            { title: t('field.createdAt'), dataIndex: 'createdAt', width: 200, render: (v: string) => formatDateTime(v) },
             { title: t('educate.schoolYear.by'), dataIndex: 'username', width: 140 },
             {
               title: t('educate.schoolYear.result'),

@@ -18,13 +18,7 @@ import { PageFrame } from '../../lib/page-frame';
 import { Permission, usePermission } from '../../lib/permission';
 import { fetchJobs, fetchRuns, jobKeys, previewCron, runJob, updateJob } from './job-api';
 import './job.css';
-
-function formatTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+import { formatDateTime } from '../../lib/format';
 
 /** A time as the job's own clock reads it: the cron is read in that time zone. */
 function formatInZone(value: string, timeZone: string): string {
@@ -160,7 +154,12 @@ export function JobPage() {
               width: 90,
               render: (_: unknown, j) => <StatusTag status={j.running ? 'running' : j.lastStatus} />,
             },
-            { title: t('job.col.lastRun'), dataIndex: 'lastRunAt', width: 100, render: (_: unknown, j) => formatTime(j.lastRunAt) },
+            {
+              title: t('job.col.lastRun'),
+              dataIndex: 'lastRunAt',
+              width: 100,
+              render: (_: unknown, j) => formatDateTime(j.lastRunAt, { hasSeconds: true }),
+            },
             {
               title: t('job.col.duration'),
               dataIndex: 'lastDurationMs',
@@ -171,7 +170,7 @@ export function JobPage() {
               title: t('job.col.nextRun'),
               dataIndex: 'nextRunAt',
               width: 100,
-              render: (_: unknown, j) => (j.enabled ? formatTime(j.nextRunAt) : t('job.disabled')),
+              render: (_: unknown, j) => (j.enabled ? formatDateTime(j.nextRunAt, { hasSeconds: true }) : t('job.disabled')),
             },
             {
               title: t('job.col.actions'),
@@ -313,7 +312,12 @@ function RunsDrawer({ job, onClose }: { job: JobItem | null; onClose: () => void
         noDataElement={<span>{t('job.runs.empty')}</span>}
         pagination={{ current: page, pageSize: 10, total: runs.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
         columns={[
-          { title: t('job.runs.startedAt'), dataIndex: 'startedAt', width: 170, render: (_: unknown, r) => formatTime(r.startedAt) },
+          {
+            title: t('job.runs.startedAt'),
+            dataIndex: 'startedAt',
+            width: 170,
+            render: (_: unknown, r) => formatDateTime(r.startedAt, { hasSeconds: true }),
+          },
           {
             title: t('job.runs.trigger'),
             dataIndex: 'trigger',

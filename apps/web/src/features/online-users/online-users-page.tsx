@@ -1,7 +1,6 @@
 import Button from '@arco-design/web-react/es/Button';
 import Tag from '@arco-design/web-react/es/Tag';
 import { Perm, type OnlineSession } from '@campus/contract';
-import dayjs from 'dayjs';
 import { openConfirm, showSuccess } from '../../lib/feedback';
 import { useT, type Translate } from '../../lib/i18n';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
@@ -9,10 +8,9 @@ import { usePermission } from '../../lib/permission';
 import { fetchOnlineSessions, forceLogoutSession, forceLogoutUser } from './online-users-api';
 import './online-messages';
 import './online-users.css';
+import { formatDateTime } from '../../lib/format';
 
 const PAGE_KEY = 'online-users';
-
-const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 function describeDevice(s: OnlineSession, t: Translate): string {
   const kind = ['desktop', 'mobile', 'tablet'].includes(s.device) ? t(`uc.device.${s.device}`) : '';
@@ -73,8 +71,8 @@ export function OnlineUsersPage() {
       render: (s) =>
         ['password', 'totp', 'recovery', 'passkey', 'passkeyOnly'].includes(s.authMethod) ? t(`uc.method.${s.authMethod}`) : s.authMethod,
     },
-    { key: 'createdAt', title: t('uc.sessions.started'), width: 100, isWrapping: true, render: (s) => formatTime(s.createdAt) },
-    { key: 'lastSeenAt', title: t('uc.sessions.lastSeen'), width: 100, isWrapping: true, render: (s) => formatTime(s.lastSeenAt) },
+    { key: 'createdAt', title: t('uc.sessions.started'), width: 100, isWrapping: true, render: (s) => formatDateTime(s.createdAt) },
+    { key: 'lastSeenAt', title: t('uc.sessions.lastSeen'), width: 100, isWrapping: true, render: (s) => formatDateTime(s.lastSeenAt) },
     { key: 'userAgent', title: 'User-Agent', width: 320, isWrapping: true, isHiddenByDefault: true },
   ];
 

@@ -2,18 +2,16 @@ import { DEFAULT_MENUS, type DeptNode, type SystemMenuNode } from '@campus/contr
 import type { FormTreeNode } from '../../lib/form/schema-form';
 import type { Translate } from '../../lib/i18n';
 import { findInTree } from '../../lib/tree';
+import { formatDateTime } from '../../lib/format';
 
 /** Active/disabled is the one status of users, roles and departments. */
 export function statusOptions(t: Translate) {
   return (['active', 'disabled'] as const).map((value) => ({ value, label: t(`sys.status.${value}`) }));
 }
 
+/** The system pages' times, to the second. */
 export function formatTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return formatDateTime(value, { hasSeconds: true });
 }
 
 export function buildDeptTreeData(nodes: readonly DeptNode[], exceptId?: number): FormTreeNode[] {

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { describeDevice } from './device';
-import { formatTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { Section } from './section';
 import { fetchLoginHistory, userCenterKeys } from './user-center-api';
 
@@ -36,7 +36,7 @@ export function LoginHistorySection() {
     placeholderData: keepPreviousData,
   });
   const columns: ColumnProps<LoginHistoryItem>[] = [
-    { title: t('uc.history.time'), dataIndex: 'time', width: 160, render: (_, r) => formatTime(r.time) },
+    { title: t('uc.history.time'), dataIndex: 'time', width: 160, render: (_, r) => formatDateTime(r.time) },
     {
       title: t('uc.history.result'),
       dataIndex: 'success',

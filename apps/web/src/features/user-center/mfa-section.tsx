@@ -11,7 +11,7 @@ import { loadCurrentUser } from '../../lib/auth';
 import { openConfirm, showMessageError, showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import { ApiError } from '../../lib/request';
-import { formatTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { Section } from './section';
 import { RecoveryRegenerateDialog, TotpDisableDialog, TotpSetupDialog } from './totp-dialogs';
 import { addPasskey, fetchMfaStatus, fetchPasskeys, removePasskey, userCenterKeys } from './user-center-api';
@@ -116,7 +116,7 @@ export function MfaSection({ user }: { user: CurrentUser }) {
           <p className="uc-hint">{t('uc.totp.desc')}</p>
           {totp?.enabled && (
             <p className="uc-hint">
-              {t('uc.totp.since', { time: formatTime(totp.confirmedAt) })} ·{' '}
+              {t('uc.totp.since', { time: formatDateTime(totp.confirmedAt) })} ·{' '}
               {t('uc.totp.codesLeft', { count: status.data?.recoveryCodesLeft ?? 0 })}
             </p>
           )}
@@ -145,8 +145,8 @@ export function MfaSection({ user }: { user: CurrentUser }) {
                 <div>
                   <strong>{p.name}</strong> {p.backedUp && <Tag size="small">{t('uc.passkey.synced')}</Tag>}
                   <div className="uc-hint">
-                    {t('uc.passkey.created', { time: formatTime(p.createdAt) })} ·{' '}
-                    {p.lastUsedAt ? t('uc.passkey.lastUsed', { time: formatTime(p.lastUsedAt) }) : t('uc.passkey.neverUsed')}
+                    {t('uc.passkey.created', { time: formatDateTime(p.createdAt) })} ·{' '}
+                    {p.lastUsedAt ? t('uc.passkey.lastUsed', { time: formatDateTime(p.lastUsedAt) }) : t('uc.passkey.neverUsed')}
                   </div>
                 </div>
                 <Button

@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
 import { AvatarDialog } from './avatar-dialog';
-import { formatTime } from './format';
+import { formatDateTime } from '../../lib/format';
 
 /** The user as the console knows them: every field of the current user, read-only. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
@@ -42,7 +42,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     [t('uc.field.campus'), orEmpty(campus?.name)],
     [t('uc.field.perms'), user.perms.includes(ALL_PERMS) ? t('profile.allPerms') : String(user.perms.length)],
     [t('uc.field.registrationDate'), orEmpty(user.registrationDate)],
-    [t('uc.field.lastLogin'), user.lastLoginAt ? `${formatTime(user.lastLoginAt)} · ${user.lastLoginIp ?? ''}` : t('uc.empty')],
+    [t('uc.field.lastLogin'), user.lastLoginAt ? `${formatDateTime(user.lastLoginAt)} · ${user.lastLoginIp ?? ''}` : t('uc.empty')],
     [t('uc.field.certification'), user.certification ? t('uc.certified') : t('uc.notCertified')],
     [t('uc.field.userId'), String(user.userId)],
   ];

@@ -7,7 +7,7 @@ import { openConfirm, showMessageError, showSuccess } from '../../lib/feedback';
 import { useT } from '../../lib/i18n';
 import { ApiError } from '../../lib/request';
 import { describeDevice, describeMethod } from './device';
-import { formatTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { MFA_KEYS } from './mfa-section';
 import { Section } from './section';
 import { endOtherSessions, endSession, fetchSessions } from './user-center-api';
@@ -70,8 +70,8 @@ export function SessionsSection() {
     },
     { title: t('uc.sessions.ip'), dataIndex: 'ip', width: 140 },
     { title: t('uc.sessions.method'), dataIndex: 'authMethod', width: 150, render: (_, s) => describeMethod(s.authMethod, t) },
-    { title: t('uc.sessions.started'), dataIndex: 'createdAt', width: 160, render: (_, s) => formatTime(s.createdAt) },
-    { title: t('uc.sessions.lastSeen'), dataIndex: 'lastSeenAt', width: 160, render: (_, s) => formatTime(s.lastSeenAt) },
+    { title: t('uc.sessions.started'), dataIndex: 'createdAt', width: 160, render: (_, s) => formatDateTime(s.createdAt) },
+    { title: t('uc.sessions.lastSeen'), dataIndex: 'lastSeenAt', width: 160, render: (_, s) => formatDateTime(s.lastSeenAt) },
     {
       title: t('common.actions'),
       dataIndex: 'id',
