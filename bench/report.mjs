@@ -1,5 +1,6 @@
 // The report of a benchmark run: budgets met or not, and bench/results.md.
 import { evaluateLighthouseBudgets, renderLighthouse } from './lighthouse.mjs';
+import { renderListTyping } from './list-typing.mjs';
 import { median } from './scenarios.mjs';
 import { IMPORT_FILE_ROWS } from './setup.mjs';
 
@@ -156,6 +157,7 @@ export function renderMarkdown(results) {
     }
   }
   lines.push(...renderLighthouse(results.lighthouse));
+  lines.push(...renderListTyping(results.listTyping));
   lines.push('', '## Budgets', '', '| Budget | Limit | Measured | Met |', '| --- | --- | --- | --- |');
   for (const b of results.budgets) {
     lines.push(

@@ -28,6 +28,7 @@ import {
   waitRssSettled,
 } from './bench-procs.mjs';
 import { evaluateLighthouseBudgets, measureLighthouse } from './lighthouse.mjs';
+import { measureListTyping } from './list-typing.mjs';
 import { measurePageLoad } from './page-load.mjs';
 import { evaluateBudgets, evaluateEmbeddedBudgets, fmt, renderMarkdown } from './report.mjs';
 import { aggregate, defineScenarios, fire, runScenarios, summarise } from './scenarios.mjs';
@@ -293,6 +294,8 @@ async function benchPglite(results, encrypt) {
   if (!flag('skip-browser') && !flag('skip-lighthouse')) {
     log('Lighthouse on the heavy pages (demo data and the imported students), mobile and desktop presets');
     results.lighthouse = await measureLighthouse(product.url, { password: ADMIN_PASSWORD });
+    log('Typing in the student list search box, CPU slowed 4x');
+    results.listTyping = await measureListTyping(product.url, { password: ADMIN_PASSWORD });
   }
   results.pglite = {
     students: opts.pgliteStudents,

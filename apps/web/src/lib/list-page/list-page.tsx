@@ -11,11 +11,11 @@ import Popover from '@arco-design/web-react/es/Popover';
 import { ErrorResult } from '../error-result';
 import Select from '@arco-design/web-react/es/Select';
 import Space from '@arco-design/web-react/es/Space';
-import Table, { type ColumnProps } from '@arco-design/web-react/es/Table';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
 import { IconDelete, IconLineHeight, IconRefresh, IconSearch, IconSettings } from '@arco-design/web-react/icon';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { openConfirm, showSuccess } from '../feedback';
 import { useT } from '../i18n';
 import { PageFrame } from '../page-frame';
@@ -23,6 +23,7 @@ import { Permission } from '../permission';
 import { useSessionStore } from '../session';
 import { listQueryKey } from './list-keys';
 import { hasActiveFilters, PAGE_SIZES, type ListQuery, type PageResult } from './list-query';
+import { DeferredTable } from './deferred-table';
 import { useListPrefs, type Density } from './list-prefs';
 import { useListQuery } from './use-list-query';
 import './list-messages';
@@ -130,12 +131,6 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     queryFn: () => props.fetchPage(query),
     placeholderData: keepPreviousData,
   });
-  // A page of rows arrives in one task; drawn at once, the table took ~0.2 s of main thread on a slow
-  // laptop (Lighthouse's blocking time, issue 22). Drawn from a deferred copy, React renders it in short
-  // slices and only the commit is one task. The query cache's objects are stable, so no extra renders.
-  // The table says it is loading until the rows on screen are the answer's.
-  const shown = useDeferredValue(result.data);
-  const isDrawing = shown !== result.data;
   const refresh = useRefreshList(pageKey);
 
   const confirmDelete = (ids: number[], content: string) => {
@@ -325,7 +320,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
                 type="text"
                 aria-label={t('common.refresh')}
                 icon={<IconRefresh />}
-                loading={result.isFetching || isDrawing}
+                loading={result.isFetching}
                 onClick={() => void result.refetch()}
               />
             </Tooltip>
@@ -359,12 +354,12 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
             }
           />
         ) : (
-          <Table<T>
+          <DeferredTable<T>
             rowKey="id"
             size={prefs.density}
             columns={tableColumns}
-            data={shown?.list ?? NO_ROWS}
-            loading={result.isFetching || isDrawing}
+            data={result.data?.list ?? NO_ROWS}
+            isLoading={result.isFetching}
             noDataElement={emptyState}
             border={false}
             scroll={{ x: true }}
@@ -381,7 +376,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
             pagination={{
               current: query.page,
               pageSize: query.pageSize,
-              total: shown?.total ?? 0,
+              total: result.data?.total ?? 0,
               showTotal: (total: number) => t('list.total', { total }),
               sizeCanChange: true,
               sizeOptions: [...PAGE_SIZES],
