@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { boolField, idField, intField, listField, text } from './fields.js';
-import { STUDENT_STATUSES, sortField, studentQuerySchema } from './educate.js';
+import { sortField, studentQuerySchema } from './educate.js';
+import { STUDENT_STATUSES } from './educate-values.js';
 
 // Grades, classes (行政班), the school year and bulk changes of students
 // (docs/api-conventions.md, "Grades, classes and the school year").

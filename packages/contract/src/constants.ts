@@ -29,3 +29,8 @@ export const DEFAULT_LOGIN_AES_IV = 'CampusConsole_IV';
 /** OWASP ASVS 5 §6.2: at least 8, and at least 64 must be allowed. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** A region's code, six digits: province (XX0000), city (XXXX00) or county. */
+export const REGION_CODE_PATTERN = /^\d{6}$/;
+/** Most codes one `/regions/paths` request names: a list page's worth, and then some. */
+export const REGION_PATHS_MAX = 200;

@@ -2,14 +2,21 @@ import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { dateField, idField, intField, listField, numberField, text } from './fields.js';
 import { phoneNumberField } from './phone.js';
+import {
+  COURSE_SORTS,
+  COURSE_STATUSES,
+  GENDERS,
+  MANAGER_SORTS,
+  ROOM_SORTS,
+  STAFF_STATUSES,
+  STUDENT_SORTS,
+  STUDENT_STATUSES,
+  TEACHER_SORTS,
+  TERM_SORTS,
+} from './educate-values.js';
 
 // Fields, rules and list queries of the campus-scoped resources (docs/api-conventions.md).
 // Create schemas are strict: an unknown field (cam_id, id, ...) is a 400.
-
-export const GENDERS = ['male', 'female', 'other'] as const;
-export const STUDENT_STATUSES = ['enrolled', 'suspended', 'graduated', 'withdrawn'] as const;
-export const STAFF_STATUSES = ['active', 'left'] as const;
-export const COURSE_STATUSES = ['draft', 'open', 'closed'] as const;
 
 const todayIso = () => {
   const d = new Date();
@@ -93,7 +100,6 @@ const studentFields = {
 };
 export const studentCreateSchema = z.strictObject(studentFields);
 export const studentUpdateSchema = z.strictObject(studentFields).partial();
-export const STUDENT_SORTS = ['studentNo', 'name', 'grade', 'className', 'status', 'birthDate', 'enrolDate', 'createdAt'] as const;
 export const studentQuerySchema = z.strictObject({
   ...pageQueryShape,
   sort: sortField(STUDENT_SORTS),
@@ -148,7 +154,6 @@ const teacherFields = {
 };
 export const teacherCreateSchema = z.strictObject(teacherFields);
 export const teacherUpdateSchema = z.strictObject(teacherFields).partial();
-export const TEACHER_SORTS = ['staffNo', 'name', 'subject', 'title', 'status', 'hireDate', 'createdAt'] as const;
 export const teacherQuerySchema = z.strictObject({
   ...pageQueryShape,
   sort: sortField(TEACHER_SORTS),
@@ -190,7 +195,6 @@ const managerFields = {
 };
 export const managerCreateSchema = z.strictObject(managerFields);
 export const managerUpdateSchema = z.strictObject(managerFields).partial();
-export const MANAGER_SORTS = ['staffNo', 'name', 'position', 'status', 'createdAt'] as const;
 export const managerQuerySchema = z.strictObject({
   ...pageQueryShape,
   sort: sortField(MANAGER_SORTS),
@@ -221,7 +225,6 @@ const roomFields = {
 };
 export const roomCreateSchema = z.strictObject(roomFields);
 export const roomUpdateSchema = z.strictObject(roomFields).partial();
-export const ROOM_SORTS = ['code', 'name', 'capacity', 'createdAt'] as const;
 export const roomQuerySchema = z.strictObject({
   ...pageQueryShape,
   sort: sortField(ROOM_SORTS),
@@ -249,7 +252,6 @@ export const termUpdateSchema = z
   .strictObject(termFields)
   .partial()
   .refine(termDatesInOrder, { message: 'rule.termDates', path: ['endDate'] });
-export const TERM_SORTS = ['name', 'academicYear', 'startDate', 'endDate', 'createdAt'] as const;
 export const termQuerySchema = z.strictObject({ ...pageQueryShape, sort: sortField(TERM_SORTS), keyword: keyword() });
 export const termSchema = z.object({
   ...stamps,
@@ -276,7 +278,6 @@ const courseFields = {
 };
 export const courseCreateSchema = z.strictObject(courseFields);
 export const courseUpdateSchema = z.strictObject(courseFields).partial();
-export const COURSE_SORTS = ['code', 'name', 'capacity', 'enrolled', 'status', 'createdAt'] as const;
 export const courseQuerySchema = z.strictObject({
   ...pageQueryShape,
   sort: sortField(COURSE_SORTS),

@@ -10,6 +10,7 @@ export * from './perms.js';
 export * from './validation.js';
 export * from './operlog.js';
 export * from './educate.js';
+export * from './educate-values.js';
 export * from './field-labels.js';
 export * from './grades.js';
 export * from './system.js';

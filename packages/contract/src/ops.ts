@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { studentSchema, teacherSchema } from './educate.js';
+import { REGION_CODE_PATTERN, REGION_PATHS_MAX } from './constants.js';
 import { boolField, commaListField, text } from './fields.js';
 
 // Operations (issue 19): the server monitor, scheduled jobs and regions.
@@ -137,9 +138,6 @@ export const jobRunStartedSchema = z.object({ runId: z.number().int() });
 
 // ---- regions ------------------------------------------------------------------
 
-/** Six digits: province (XX0000), city (XXXX00) or county code. */
-export const REGION_CODE_PATTERN = /^\d{6}$/;
-
 export const regionSchema = z.object({
   id: z.string(),
   /** The parent's code; null for a province. */
@@ -163,8 +161,6 @@ export const regionListQuerySchema = z.strictObject({ parent: text().trim().rege
 export const regionSearchQuerySchema = z.strictObject({ keyword: text().trim().min(1).max(32) });
 export const regionParamsSchema = z.strictObject({ id: text().trim().regex(REGION_CODE_PATTERN) });
 export const regionSearchHitSchema = regionDetailSchema;
-/** Most codes one `/regions/paths` request names: a list page's worth, and then some. */
-export const REGION_PATHS_MAX = 200;
 /** Several regions at once (`codes=110105,330106`), for the names in a list page: one request, not one a row. */
 export const regionPathsQuerySchema = z.strictObject({
   codes: commaListField(text().regex(REGION_CODE_PATTERN)).pipe(z.array(z.string()).min(1).max(REGION_PATHS_MAX)),

@@ -1,14 +1,12 @@
 import Button from '@arco-design/web-react/es/Button';
 import { IconUpload } from '@arco-design/web-react/icon';
-import { Perm, STUDENT_SORTS, studentCreateSchema, studentUpdateSchema, type Student } from '@campus/contract';
-import { useState } from 'react';
-import { FormDrawer } from '../../lib/form/form-drawer';
-import type { FormFieldDef } from '../../lib/form/schema-form';
+import { Perm, STUDENT_SORTS, type Student } from '@campus/contract';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { ExportButton } from '../../lib/list-page/export-button';
 import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
-import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
+import { AddButton, EditButton, useRowEditor } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
 import { PersonLink, RegionName } from '../../lib/person-link';
 import '../../lib/ops-messages';
@@ -20,6 +18,8 @@ import { StatusTag } from './status-tag';
 import { StudentBulkButton } from './student-bulk';
 import { useClassChoices } from './class-api';
 import { ClassSelect } from './class-select';
+
+const StudentForm = lazy(() => import('./student-form').then((m) => ({ default: m.StudentForm })));
 
 const PAGE_KEY = 'student';
 
@@ -49,33 +49,9 @@ export function StudentPage() {
     { key: 'address', title: t('profile.address'), width: 200, isWrapping: true, isHiddenByDefault: true },
   ];
 
-  const fields: FormFieldDef[] = [
-    { name: 'studentNo', label: label('studentNo'), kind: 'text', isRequired: true },
-    { name: 'name', label: label('name'), kind: 'text', isRequired: true },
-    { name: 'gender', label: label('gender'), kind: 'select', isRequired: true, options: valueOptions(t, 'gender') },
-    { name: 'status', label: label('status'), kind: 'select', isRequired: true, options: valueOptions(t, 'studentStatus') },
-    { name: 'birthDate', label: label('birthDate'), kind: 'date' },
-    { name: 'enrolDate', label: label('enrolDate'), kind: 'date' },
-    // The class is picked, not typed: grade and class names follow it on the server.
-    { name: 'classId', label: label('className'), kind: 'custom', control: <ClassSelect ariaLabel={label('className')} /> },
-    { name: 'phone', label: label('phone'), kind: 'text' },
-    { name: 'email', label: label('email'), kind: 'text' },
-    { name: 'guardianName', label: label('guardianName'), kind: 'text' },
-    { name: 'guardianPhone', label: label('guardianPhone'), kind: 'text' },
-    { name: 'guardianRelation', label: label('guardianRelation'), kind: 'text' },
-    { name: 'remark', label: label('remark'), kind: 'textarea', isWide: true },
-    {
-      name: 'regionCode',
-      label: t('profile.nativePlace'),
-      kind: 'custom',
-      isWide: true,
-      control: <RegionCascader fieldLabel={t('profile.nativePlace')} />,
-    },
-    { name: 'address', label: t('profile.address'), kind: 'text', isWide: true },
-  ];
-
-  const editRow = editor.row;
-  const save = useSaveRow(PAGE_KEY, studentApi, editor);
+  // The form's module (its schema, the form controls) loads on the first open, not with the list.
+  const [isFormLoaded, setIsFormLoaded] = useState(false);
+  if (editor.isOpen && !isFormLoaded) setIsFormLoaded(true);
 
   return (
     <>
@@ -144,15 +120,11 @@ export function StudentPage() {
           </>
         )}
       />
-      <FormDrawer
-        isOpen={editor.isOpen}
-        title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.student') })}
-        schema={editRow ? studentUpdateSchema : studentCreateSchema}
-        fields={fields}
-        initialValues={editRow ? { ...editRow } : { gender: 'male', status: 'enrolled' }}
-        onSubmit={save}
-        onClose={editor.close}
-      />
+      {isFormLoaded && (
+        <Suspense fallback={null}>
+          <StudentForm pageKey={PAGE_KEY} editor={editor} />
+        </Suspense>
+      )}
       <ImportDialog
         isOpen={isImporting}
         title={t('import.title', { thing: t('thing.student') })}
