@@ -81,3 +81,36 @@ test('on a phone a page opens laid out as it stays: the side menu starts folded,
   expect(await page.locator('aside.arco-layout-sider').evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(48);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 });
+
+test('on a phone a form drawer and a dialog fit the window, and a form is one field a row', async ({ page }) => {
+  await signInFresh(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/educate/student');
+  await waitForPageSettled(page);
+  // Polled: a drawer slides in from the right and a dialog zooms in before they come to rest.
+  const fitsWindow = async (selector: string) => {
+    await expect
+      .poll(async () => {
+        const box = await page.locator(selector).last().boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 390;
+      }, `${selector} lies inside the window`)
+      .toBe(true);
+  };
+
+  await page.getByRole('button', { name: '新增' }).click();
+  const drawer = page.locator('.arco-drawer');
+  await expect(drawer.getByText('新增学生')).toBeInViewport();
+  await expect(drawer.getByRole('button', { name: '保存' })).toBeInViewport();
+  await fitsWindow('.arco-drawer');
+  // The first two fields are stacked, not side by side.
+  const studentNo = await drawer.getByLabel('学号').boundingBox();
+  const name = await drawer.getByLabel('姓名').boundingBox();
+  expect(name?.y ?? 0).toBeGreaterThan((studentNo?.y ?? 0) + (studentNo?.height ?? 0));
+  await drawer.getByRole('button', { name: '取消' }).click();
+  await expect(drawer).toBeHidden();
+
+  await page.getByRole('button', { name: '导入' }).click();
+  await expect(page.locator('.arco-modal').getByText('导入学生')).toBeInViewport();
+  await fitsWindow('.arco-modal');
+  await page.screenshot({ path: `${ARTIFACTS_DIR}/narrow-import-dialog.png` });
+});

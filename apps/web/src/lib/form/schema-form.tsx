@@ -153,7 +153,8 @@ export function SchemaForm({ form, initialValues, fields, validateField, onSubmi
     >
       <Grid.Row gutter={16}>
         {fields.map((f) => (
-          <Grid.Col key={f.name} span={columns === 1 || f.isWide ? 24 : 12}>
+          // Two fields a row, one on a phone (Arco's xs: a window under 576 px).
+          <Grid.Col key={f.name} span={columns === 1 || f.isWide ? 24 : 12} xs={24}>
             <Form.Item
               field={f.name}
               label={f.label}
