@@ -2,6 +2,7 @@ import Button from '@arco-design/web-react/es/Button';
 import { IconUpload } from '@arco-design/web-react/icon';
 import { Perm, STUDENT_SORTS, type Student } from '@campus/contract';
 import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '../../lib/form/use-opened-once';
 import { useT } from '../../lib/i18n';
 import { ExportButton } from '../../lib/list-page/export-button';
 import { ImportDialog } from '../../lib/list-page/import-dialog';
@@ -49,9 +50,8 @@ export function StudentPage() {
     { key: 'address', title: t('profile.address'), width: 200, isWrapping: true, isHiddenByDefault: true },
   ];
 
-  // The form's module (its schema, the form controls) loads on the first open, not with the list.
-  const [isFormLoaded, setIsFormLoaded] = useState(false);
-  if (editor.isOpen && !isFormLoaded) setIsFormLoaded(true);
+  // The form's module (its schemas, the form controls) loads on the first open, not with the list.
+  const isFormLoaded = useOpenedOnce(editor.isOpen);
 
   return (
     <>

@@ -1,22 +1,23 @@
 import Button from '@arco-design/web-react/es/Button';
 import { IconUpload } from '@arco-design/web-react/icon';
-import { Perm, TEACHER_SORTS, teacherCreateSchema, teacherUpdateSchema, type Teacher } from '@campus/contract';
-import { useState } from 'react';
-import { FormDrawer } from '../../lib/form/form-drawer';
-import type { FormFieldDef } from '../../lib/form/schema-form';
+import { Perm, TEACHER_SORTS, type Teacher } from '@campus/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '../../lib/form/use-opened-once';
 import { useT } from '../../lib/i18n';
 import { ExportButton } from '../../lib/list-page/export-button';
 import { ImportDialog } from '../../lib/list-page/import-dialog';
 import { ListPage, useRefreshList, type ListColumn } from '../../lib/list-page/list-page';
-import { AddButton, EditButton, useRowEditor, useSaveRow } from '../../lib/list-page/row-editor';
+import { AddButton, EditButton, useRowEditor } from '../../lib/list-page/row-editor';
 import { Permission } from '../../lib/permission';
 import { PersonLink, RegionName } from '../../lib/person-link';
 import '../../lib/ops-messages';
 import { RegionCascader } from '../../lib/region-cascader';
-import { accountPicker, teacherApi } from './educate-api';
+import { teacherApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
 import { PersonCoursesDrawer, type PersonRef } from './person-courses-drawer';
 import { StatusTag } from './status-tag';
+
+const TeacherForm = lazy(() => import('./teacher-form').then((m) => ({ default: m.TeacherForm })));
 
 const PAGE_KEY = 'teacher';
 const TEACHER_PERMS = {
@@ -49,29 +50,8 @@ export function TeacherPage() {
     { key: 'address', title: t('profile.address'), width: 200, isWrapping: true, isHiddenByDefault: true },
   ];
 
-  const fields: FormFieldDef[] = [
-    { name: 'staffNo', label: label('staffNo'), kind: 'text', isRequired: true },
-    { name: 'name', label: label('name'), kind: 'text', isRequired: true },
-    { name: 'gender', label: label('gender'), kind: 'select', isRequired: true, options: valueOptions(t, 'gender') },
-    { name: 'status', label: label('status'), kind: 'select', isRequired: true, options: valueOptions(t, 'staffStatus') },
-    { name: 'subject', label: label('subject'), kind: 'text' },
-    { name: 'title', label: label('title'), kind: 'text' },
-    { name: 'phone', label: label('phone'), kind: 'text' },
-    { name: 'email', label: label('email'), kind: 'text' },
-    { name: 'hireDate', label: label('hireDate'), kind: 'date' },
-    { name: 'userId', label: label('userId'), kind: 'lookup', isNullable: true, lookup: accountPicker },
-    {
-      name: 'regionCode',
-      label: t('profile.nativePlace'),
-      kind: 'custom',
-      isWide: true,
-      control: <RegionCascader fieldLabel={t('profile.nativePlace')} />,
-    },
-    { name: 'address', label: t('profile.address'), kind: 'text', isWide: true },
-  ];
-
-  const editRow = editor.row;
-  const save = useSaveRow(PAGE_KEY, teacherApi, editor);
+  // The form's module (its schemas, the form controls) loads on the first open, not with the list.
+  const isFormLoaded = useOpenedOnce(editor.isOpen);
 
   return (
     <>
@@ -126,15 +106,11 @@ export function TeacherPage() {
           </>
         )}
       />
-      <FormDrawer
-        isOpen={editor.isOpen}
-        title={t(editRow ? 'form.edit' : 'form.add', { thing: t('thing.teacher') })}
-        schema={editRow ? teacherUpdateSchema : teacherCreateSchema}
-        fields={fields}
-        initialValues={editRow ? { ...editRow, userId: editRow.userId ?? undefined } : { gender: 'male', status: 'active' }}
-        onSubmit={save}
-        onClose={editor.close}
-      />
+      {isFormLoaded && (
+        <Suspense fallback={null}>
+          <TeacherForm pageKey={PAGE_KEY} editor={editor} />
+        </Suspense>
+      )}
       <ImportDialog
         isOpen={isImporting}
         title={t('import.title', { thing: t('thing.teacher') })}
