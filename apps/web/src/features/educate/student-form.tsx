@@ -3,10 +3,10 @@ import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { useSaveRow, type RowEditor } from '../../lib/list-page/row-editor';
-import { RegionCascader } from '../../lib/region-cascader';
 import { ClassSelect } from './class-select';
 import { studentApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
+import { placeFields } from './place-fields';
 
 /**
  * The student list's add and edit drawer. A module of its own, loaded on the first open: its schemas and
@@ -31,14 +31,7 @@ export function StudentForm({ pageKey, editor }: { pageKey: string; editor: RowE
     { name: 'guardianPhone', label: label('guardianPhone'), kind: 'text' },
     { name: 'guardianRelation', label: label('guardianRelation'), kind: 'text' },
     { name: 'remark', label: label('remark'), kind: 'textarea', isWide: true },
-    {
-      name: 'regionCode',
-      label: t('profile.nativePlace'),
-      kind: 'custom',
-      isWide: true,
-      control: <RegionCascader fieldLabel={t('profile.nativePlace')} />,
-    },
-    { name: 'address', label: t('profile.address'), kind: 'text', isWide: true },
+    ...placeFields(t),
   ];
 
   const editRow = editor.row;

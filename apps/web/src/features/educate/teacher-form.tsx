@@ -3,9 +3,9 @@ import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
 import { useT } from '../../lib/i18n';
 import { useSaveRow, type RowEditor } from '../../lib/list-page/row-editor';
-import { RegionCascader } from '../../lib/region-cascader';
 import { accountPicker, teacherApi } from './educate-api';
 import { fieldLabel, valueOptions } from './educate-labels';
+import { placeFields } from './place-fields';
 
 /** The teacher list's add and edit drawer, loaded on the first open (as the student list's, issue 22). */
 export function TeacherForm({ pageKey, editor }: { pageKey: string; editor: RowEditor<Teacher> }) {
@@ -22,14 +22,7 @@ export function TeacherForm({ pageKey, editor }: { pageKey: string; editor: RowE
     { name: 'email', label: label('email'), kind: 'text' },
     { name: 'hireDate', label: label('hireDate'), kind: 'date' },
     { name: 'userId', label: label('userId'), kind: 'lookup', isNullable: true, lookup: accountPicker },
-    {
-      name: 'regionCode',
-      label: t('profile.nativePlace'),
-      kind: 'custom',
-      isWide: true,
-      control: <RegionCascader fieldLabel={t('profile.nativePlace')} />,
-    },
-    { name: 'address', label: t('profile.address'), kind: 'text', isWide: true },
+    ...placeFields(t),
   ];
 
   const editRow = editor.row;

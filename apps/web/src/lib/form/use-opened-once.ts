@@ -8,5 +8,5 @@ import { useState } from 'react';
 export function useOpenedOnce(isOpen: boolean): boolean {
   const [hasOpened, setHasOpened] = useState(isOpen);
   if (isOpen && !hasOpened) setHasOpened(true);
-  return hasOpened || isOpen;
+  return hasOpened;
 }

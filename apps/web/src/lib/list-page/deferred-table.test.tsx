@@ -2,7 +2,7 @@ import type { TableProps } from '@arco-design/web-react/es/Table';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeferredTable } from './deferred-table';
 
 interface Row {
@@ -17,8 +17,13 @@ let cellRenders = 0;
 
 // Rendered outside act(): act() would run the deferred render before returning, and the point of these
 // tests is what the first, urgent render draws.
+const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const wasActEnvironment = actFlag.IS_REACT_ACT_ENVIRONMENT;
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  actFlag.IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterAll(() => {
+  actFlag.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
 });
 
 afterEach(() => {
