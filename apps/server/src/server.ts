@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
+import { findDemoTemplate } from './seed/demo-template.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 function readConfig(): AppConfig {
@@ -17,7 +18,8 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await openDatabase(config);
+  // A first start with the demo on the day of the build unpacks it ready-made (decision 024).
+  const database = await openDatabase(config, undefined, { newClusterTemplate: config.seedDemo ? findDemoTemplate() : undefined });
   const seed = await database.withStartupLock((db) => seedIfEmpty(db, config));
   const app = await buildApp(config, database);
 

@@ -62,8 +62,17 @@ export interface Database {
 /** Arbitrary, fixed: the advisory lock key of start-up (migrate + seed). */
 const STARTUP_LOCK_KEY = 7_262_001;
 
-export async function openDatabase(config: AppConfig, log: DbLog = createDbLog(config.logLevel)): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config, config.databaseUrl, log) : openPglite(config, log);
+export interface OpenOptions {
+  /** The embedded database's contents when this start makes it (the demo template, seed/demo-template.ts). */
+  newClusterTemplate?: string | undefined;
+}
+
+export async function openDatabase(
+  config: AppConfig,
+  log: DbLog = createDbLog(config.logLevel),
+  options: OpenOptions = {},
+): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config, config.databaseUrl, log) : openPglite(config, log, options);
 }
 
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
@@ -157,7 +166,7 @@ async function openPostgres(config: AppConfig, url: string, log: DbLog): Promise
   };
 }
 
-async function openPglite(config: AppConfig, log: DbLog): Promise<Database> {
+async function openPglite(config: AppConfig, log: DbLog, options: OpenOptions): Promise<Database> {
   let releaseLock = () => undefined as void;
   let client: PGlite;
   let finishFirstStart = async () => undefined as void;
@@ -167,7 +176,10 @@ async function openPglite(config: AppConfig, log: DbLog): Promise<Database> {
     fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     releaseLock = lockDataDir(config.dataDir);
     try {
-      const cluster = await openEmbeddedCluster(path.join(config.dataDir, 'pglite'), { sharedBuffers: config.pgliteSharedBuffers });
+      const cluster = await openEmbeddedCluster(path.join(config.dataDir, 'pglite'), {
+        sharedBuffers: config.pgliteSharedBuffers,
+        ...(options.newClusterTemplate ? { templateFile: options.newClusterTemplate } : {}),
+      });
       client = cluster.client;
       finishFirstStart = () => cluster.finishFirstStart();
     } catch (err) {

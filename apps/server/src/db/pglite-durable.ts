@@ -51,6 +51,8 @@ function limitWasmCompileThreads(): void {
 export interface DurablePgliteOptions extends Omit<PGliteOptions, 'fs' | 'startParams'> {
   /** PostgreSQL's shared_buffers for this database (a size such as `16MB`). */
   sharedBuffers?: string;
+  /** A new cluster's contents instead of the migrated template: one the caller found current (the demo's, seed/demo-template.ts). */
+  templateFile?: string;
 }
 
 /**
@@ -70,7 +72,7 @@ function readPgliteVersion(): string {
 }
 
 /** What the template must have been made from to be used: this PGlite and these migrations. */
-function readTemplateKey(migrationsDir = MIGRATIONS_DIR): string {
+export function readTemplateKey(migrationsDir = MIGRATIONS_DIR): string {
   return `pglite ${readPgliteVersion()} migrations ${readMigrationsKey(migrationsDir)}`;
 }
 
@@ -83,31 +85,46 @@ export function isTemplateCurrent(file = PGLITE_TEMPLATE_FILE, migrationsDir = M
   }
 }
 
-/** The template for a new data folder, when one was made for this PGlite and these migrations. */
-function readTemplate(): Blob | undefined {
-  if (!isTemplateCurrent()) return undefined;
+/** A template for a new data folder: the one given (already checked), else the migrated one when current. */
+function readTemplate(templateFile?: string): Blob | undefined {
+  const file = templateFile ?? (isTemplateCurrent() ? PGLITE_TEMPLATE_FILE : undefined);
+  if (!file) return undefined;
   try {
-    return new Blob([fs.readFileSync(PGLITE_TEMPLATE_FILE)]);
+    return new Blob([fs.readFileSync(file)]);
   } catch {
     return undefined;
   }
 }
 
-/** Makes the template: a new cluster in a scratch folder, migrated, checkpointed and dumped. */
-export async function writePgliteTemplate(file = PGLITE_TEMPLATE_FILE, migrationsDir = MIGRATIONS_DIR): Promise<void> {
+/**
+ * Makes a template: a new cluster in a scratch folder (started from the migrated template when there is
+ * one), migrated, filled by `fill`, checkpointed and dumped, with `key` beside it.
+ */
+export async function writeClusterTemplate(
+  file: string,
+  key: string,
+  { migrationsDir = MIGRATIONS_DIR, fill }: { migrationsDir?: string; fill?: (client: PGlite) => Promise<void> } = {},
+): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-pglite-template-'));
   try {
-    const db = await PGlite.create({ dataDir: scratch });
+    const base = fill && migrationsDir === MIGRATIONS_DIR ? readTemplate() : undefined;
+    const db = await PGlite.create({ dataDir: scratch, ...(base ? { loadDataDir: base } : {}) });
     await migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir });
+    await fill?.(db);
     // Every page in the data files, so a first start has no WAL to replay.
     await db.query('checkpoint');
     const dump = await db.dumpDataDir('gzip');
     await db.close();
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    fs.writeFileSync(`${file}.version`, `${readTemplateKey(migrationsDir)}\n`);
+    fs.writeFileSync(`${file}.version`, `${key}\n`);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Makes the migrated template. */
+export function writePgliteTemplate(file = PGLITE_TEMPLATE_FILE, migrationsDir = MIGRATIONS_DIR): Promise<void> {
+  return writeClusterTemplate(file, readTemplateKey(migrationsDir), { migrationsDir });
 }
 
 interface NodefsStreamOps {
@@ -165,8 +182,8 @@ function fsyncPath(p: string): void {
 
 /** `loadDataDir` given (a restore) wins over the template of a new cluster. */
 function startOptions(syncing: SyncingNodeFS, options: DurablePgliteOptions, isNew: boolean): PGliteOptions {
-  const { sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS, loadDataDir, ...rest } = options;
-  const contents = loadDataDir ?? (isNew ? readTemplate() : undefined);
+  const { sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS, loadDataDir, templateFile, ...rest } = options;
+  const contents = loadDataDir ?? (isNew ? readTemplate(templateFile) : undefined);
   return {
     ...rest,
     fs: syncing,

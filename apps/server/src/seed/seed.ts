@@ -114,84 +114,112 @@ export async function syncPermCatalogue(db: Db): Promise<void> {
 }
 
 /**
+ * The password hash of the accounts in a cluster unpacked from the demo template (seed/demo-template.ts):
+ * not a hash at all, so no password verifies against it, and replaced by the first start before it serves.
+ */
+export const PENDING_PASSWORD_HASH = 'pending: set by the first start';
+
+/**
  * Fills an empty database: permission catalogue, menus, roles, departments,
  * campuses, the admin account and (SEED_DEMO) demo data. Runs under the
- * start-up lock, in one transaction: all of it or none.
+ * start-up lock, in one transaction: all of it or none. A database unpacked
+ * from the demo template has all of that but the password: it gets it here.
  */
 export async function seedIfEmpty(db: Db, config: AppConfig, today = new Date()): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) await syncPermCatalogue(db);
-  if ((existing?.n ?? 0) > 0) return { seeded: false };
+  if ((existing?.n ?? 0) > 0) {
+    await syncPermCatalogue(db);
+    const [pending] = await db.select({ id: users.id }).from(users).where(eq(users.passwordHash, PENDING_PASSWORD_HASH)).limit(1);
+    if (!pending) return { seeded: false };
+    const admin = await createAdminPassword(config);
+    await db.update(users).set({ passwordHash: admin.hash }).where(eq(users.passwordHash, PENDING_PASSWORD_HASH));
+    return reportSeed(config, admin.generated);
+  }
+  const admin = await createAdminPassword(config);
+  await db.transaction((tx) => fillDatabase(tx, config.seedDemo, admin.hash, today));
+  return reportSeed(config, admin.generated);
+}
 
+/** The demo template's contents (seed/demo-template.ts): the demo as of `now`, its passwords to be set. */
+export function fillDemoTemplate(db: Db, now: Date): Promise<void> {
+  return db.transaction((tx) => fillDatabase(tx, true, PENDING_PASSWORD_HASH, now));
+}
+
+/** The password ADMIN_PASSWORD gives, or one made here (printed once), and its hash. */
+async function createAdminPassword(config: AppConfig): Promise<{ hash: string; generated?: string }> {
   const generated = config.adminPassword ? undefined : createTemporaryPassword();
-  const adminHash = await hashPassword(config.adminPassword ?? generated ?? '');
+  const hash = await hashPassword(config.adminPassword ?? generated ?? '');
+  return generated ? { hash, generated } : { hash };
+}
 
-  await db.transaction(async (tx) => {
-    const permRows = await tx
-      .insert(perms)
-      .values(PERMISSIONS.map((p) => ({ code: p.code, name: p.name['zh-CN'], nameEn: p.name['en-US'], module: p.module })))
-      .returning({ id: perms.id, code: perms.code });
-    const menuIds = await insertMenus(tx, DEFAULT_MENUS, null);
+async function fillDatabase(tx: Tx, seedDemo: boolean, adminHash: string, today: Date): Promise<void> {
+  const permRows = await tx
+    .insert(perms)
+    .values(PERMISSIONS.map((p) => ({ code: p.code, name: p.name['zh-CN'], nameEn: p.name['en-US'], module: p.module })))
+    .returning({ id: perms.id, code: perms.code });
+  const menuIds = await insertMenus(tx, DEFAULT_MENUS, null);
 
-    const [adminRole] = await tx
+  const [adminRole] = await tx
+    .insert(roles)
+    .values({ name: '超级管理员', code: 'admin', sort: 0, remark: '内置角色：拥有全部权限', isBuiltin: true })
+    .returning({ id: roles.id });
+  if (!adminRole) throw new Error('admin role insert returned nothing');
+  const allPerm = permRows.find((p) => p.code === ALL_PERMS);
+  if (!allPerm) throw new Error('the * permission is missing from the catalogue');
+  await tx.insert(rolePerms).values({ roleId: adminRole.id, permId: allPerm.id });
+  await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: adminRole.id, menuId })));
+
+  for (const [i, t] of ROLE_TEMPLATES.entries()) {
+    const [role] = await tx
       .insert(roles)
-      .values({ name: '超级管理员', code: 'admin', sort: 0, remark: '内置角色：拥有全部权限', isBuiltin: true })
+      .values({ name: t.name, code: t.code, sort: i + 1, remark: t.remark, dataScope: t.dataScope ?? { kind: 'campus' } })
       .returning({ id: roles.id });
-    if (!adminRole) throw new Error('admin role insert returned nothing');
-    const allPerm = permRows.find((p) => p.code === ALL_PERMS);
-    if (!allPerm) throw new Error('the * permission is missing from the catalogue');
-    await tx.insert(rolePerms).values({ roleId: adminRole.id, permId: allPerm.id });
-    await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: adminRole.id, menuId })));
+    if (!role) throw new Error('role insert returned nothing');
+    const granted = permRows.filter((p) => t.perms(p.code));
+    if (granted.length) await tx.insert(rolePerms).values(granted.map((p) => ({ roleId: role.id, permId: p.id })));
+  }
 
-    for (const [i, t] of ROLE_TEMPLATES.entries()) {
-      const [role] = await tx
-        .insert(roles)
-        .values({ name: t.name, code: t.code, sort: i + 1, remark: t.remark, dataScope: t.dataScope ?? { kind: 'campus' } })
-        .returning({ id: roles.id });
-      if (!role) throw new Error('role insert returned nothing');
-      const granted = permRows.filter((p) => t.perms(p.code));
-      if (granted.length) await tx.insert(rolePerms).values(granted.map((p) => ({ roleId: role.id, permId: p.id })));
-    }
+  const [rootDept] = await tx.insert(depts).values({ name: '学校办公室', sort: 0 }).returning({ id: depts.id });
+  if (!rootDept) throw new Error('dept insert returned nothing');
+  await tx
+    .insert(depts)
+    .values(['教务处', '学生处', '总务处', '信息中心'].map((name, i) => ({ name, parentId: rootDept.id, sort: i + 1 })));
 
-    const [rootDept] = await tx.insert(depts).values({ name: '学校办公室', sort: 0 }).returning({ id: depts.id });
-    if (!rootDept) throw new Error('dept insert returned nothing');
-    await tx
-      .insert(depts)
-      .values(['教务处', '学生处', '总务处', '信息中心'].map((name, i) => ({ name, parentId: rootDept.id, sort: i + 1 })));
+  const campusRows = await tx
+    .insert(campuses)
+    .values(
+      seedDemo
+        ? [
+            { code: 'DC', name: '东城校区', address: '东城区和平路 18 号' },
+            { code: 'XH', name: '西湖校区', address: '西湖区文新路 266 号' },
+          ]
+        : [{ code: 'MAIN', name: '主校区' }],
+    )
+    .returning({ id: campuses.id, code: campuses.code });
 
-    const campusRows = await tx
-      .insert(campuses)
-      .values(
-        config.seedDemo
-          ? [
-              { code: 'DC', name: '东城校区', address: '东城区和平路 18 号' },
-              { code: 'XH', name: '西湖校区', address: '西湖区文新路 266 号' },
-            ]
-          : [{ code: 'MAIN', name: '主校区' }],
-      )
-      .returning({ id: campuses.id, code: campuses.code });
+  const [admin] = await tx
+    .insert(users)
+    .values({
+      username: 'admin',
+      nickname: '系统管理员',
+      passwordHash: adminHash,
+      deptId: rootDept.id,
+      jobName: 'System administrator',
+      organizationName: 'School office',
+    })
+    .returning({ id: users.id });
+  if (!admin) throw new Error('admin insert returned nothing');
+  await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRole.id });
+  await tx.insert(userCampuses).values(campusRows.map((c) => ({ userId: admin.id, camId: c.id })));
 
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        username: 'admin',
-        nickname: '系统管理员',
-        passwordHash: adminHash,
-        deptId: rootDept.id,
-        jobName: 'System administrator',
-        organizationName: 'School office',
-      })
-      .returning({ id: users.id });
-    if (!admin) throw new Error('admin insert returned nothing');
-    await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRole.id });
-    await tx.insert(userCampuses).values(campusRows.map((c) => ({ userId: admin.id, camId: c.id })));
+  if (seedDemo) {
+    const head = await seedDemoData(tx, campusRows, today);
+    if (head) await seedDemoHeadTeacher(tx, head, adminHash, rootDept.id);
+  }
+}
 
-    if (config.seedDemo) {
-      const head = await seedDemoData(tx, campusRows, today);
-      if (head) await seedDemoHeadTeacher(tx, head, adminHash, rootDept.id);
-    }
-  });
-
+/** A generated password is printed once and kept in the data folder for the administrator. */
+function reportSeed(config: AppConfig, generated: string | undefined): SeedResult {
   if (!generated) return { seeded: true };
   const result: SeedResult = { seeded: true, generatedAdminPassword: generated };
   if (!config.inMemory) {
