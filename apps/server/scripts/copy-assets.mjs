@@ -7,8 +7,3 @@ cpSync(new URL('../src/db/migrations', import.meta.url), new URL('../dist/db/mig
 // (db/pglite-durable.ts); made again when PGlite or the migrations change.
 const { isTemplateCurrent, writePgliteTemplate } = await import('../dist/db/pglite-durable.js');
 if (!isTemplateCurrent()) await writePgliteTemplate();
-
-// The demo's first start ready-made for today (seed/demo-template.ts): made on every build, so it is always
-// the seed this build ships; a first start on another day seeds as before.
-const { writeDemoTemplate } = await import('../dist/seed/demo-template.js');
-await writeDemoTemplate();

@@ -60,6 +60,11 @@ describe('the demo template', () => {
     expect(findDemoTemplate(new Date(NOW.getTime() + 6 * 3600_000), file)).toBe(file);
     expect(findDemoTemplate(new Date(NOW.getTime() + 24 * 3600_000), file)).toBeUndefined();
     expect(findDemoTemplate(NOW, path.join(dir, 'missing.tar.gz'))).toBeUndefined();
+    // Made by other seed code (a build whose template step did not run again): not used.
+    const other = path.join(dir, 'other.tar.gz');
+    fs.copyFileSync(file, other);
+    fs.writeFileSync(`${other}.version`, fs.readFileSync(`${file}.version`, 'utf8').replace(/seed \w+/, 'seed 0123456789ab'));
+    expect(findDemoTemplate(NOW, other)).toBeUndefined();
   });
 
   it('holds no password that verifies: its accounts carry the pending mark', async () => {

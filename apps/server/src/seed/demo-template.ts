@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/pglite';
 import { readTemplateKey, writeClusterTemplate } from '../db/pglite-durable.js';
 import { schema } from '../db/schema/tables.js';
@@ -7,7 +9,7 @@ import { formatDate, toLocalDate } from './demo-calendar.js';
 import { fillDemoTemplate } from './seed.js';
 
 /**
- * A first start with the demo, made by the build (`scripts/copy-assets.mjs`): the migrated cluster with the
+ * A first start with the demo, made by `npm run build` beside the web app's build (`scripts/demo-template.mjs`): the migrated cluster with the
  * demo seeded as of that day, every password still to be set. The seed took 1.6-2.2 s of a 6.4 s first start
  * (issue 22's budget: 5 s); unpacking the larger template costs next to nothing more. The demo is planned
  * from the day (its current term, this week's lessons), so the template serves only a first start on the
@@ -15,17 +17,38 @@ import { fillDemoTemplate } from './seed.js';
  */
 export const DEMO_TEMPLATE_FILE = path.join(import.meta.dirname, 'pglite-demo-template.tar.gz');
 
-function readDemoTemplateKey(now: Date): string {
-  return `${readTemplateKey()} demo ${formatDate(toLocalDate(now))}`;
+/**
+ * The code the demo's rows come from: this folder (the seed), the tables' definitions and the contract (the
+ * menus and the permission catalogue). A template made by other code is not used, however it came about.
+ */
+function readSeedCodeKey(): string {
+  const contractDir = path.dirname(fileURLToPath(import.meta.resolve('@campus/contract')));
+  const hash = createHash('sha256');
+  for (const dir of [import.meta.dirname, path.join(import.meta.dirname, '../db/schema'), contractDir]) {
+    for (const name of fs.readdirSync(dir).sort()) {
+      if (!/\.(js|ts)$/.test(name) || /\.test\.|\.d\.ts$/.test(name)) continue;
+      hash.update(name).update(fs.readFileSync(path.join(dir, name)));
+    }
+  }
+  return hash.digest('hex').slice(0, 24);
 }
 
-/** The demo template when it was made for this PGlite, these migrations and `now`'s day. */
-export function findDemoTemplate(now = new Date(), file = DEMO_TEMPLATE_FILE): string | undefined {
+function readDemoTemplateKey(now: Date): string {
+  return `${readTemplateKey()} demo ${formatDate(toLocalDate(now))} seed ${readSeedCodeKey()}`;
+}
+
+/** Whether `file` was made for this PGlite, these migrations, this seed and `now`'s day. */
+export function isDemoTemplateCurrent(now = new Date(), file = DEMO_TEMPLATE_FILE): boolean {
   try {
-    return fs.readFileSync(`${file}.version`, 'utf8').trim() === readDemoTemplateKey(now) ? file : undefined;
+    return fs.readFileSync(`${file}.version`, 'utf8').trim() === readDemoTemplateKey(now);
   } catch {
-    return undefined;
+    return false;
   }
+}
+
+/** The demo template when it is current (isDemoTemplateCurrent). */
+export function findDemoTemplate(now = new Date(), file = DEMO_TEMPLATE_FILE): string | undefined {
+  return isDemoTemplateCurrent(now, file) ? file : undefined;
 }
 
 /** Makes the demo template as of `now`. */
