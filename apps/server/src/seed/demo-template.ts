@@ -25,6 +25,8 @@ function readSeedCodeKey(): string {
   const contractDir = path.dirname(fileURLToPath(import.meta.resolve('@campus/contract')));
   const hash = createHash('sha256');
   for (const dir of [import.meta.dirname, path.join(import.meta.dirname, '../db/schema'), contractDir]) {
+    // The contract's build is missing only where its source is read instead (the unit tests, before a build).
+    if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir).sort()) {
       if (!/\.(js|ts)$/.test(name) || /\.test\.|\.d\.ts$/.test(name)) continue;
       hash.update(name).update(fs.readFileSync(path.join(dir, name)));
