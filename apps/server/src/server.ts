@@ -19,7 +19,9 @@ function readConfig(): AppConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   // A first start with the demo on the day of the build unpacks it ready-made (decision 024).
-  const database = await openDatabase(config, undefined, { newClusterTemplate: config.seedDemo ? findDemoTemplate() : undefined });
+  const database = await openDatabase(config, undefined, {
+    findNewClusterTemplate: () => (config.seedDemo ? findDemoTemplate() : undefined),
+  });
   const seed = await database.withStartupLock((db) => seedIfEmpty(db, config));
   const app = await buildApp(config, database);
 

@@ -64,7 +64,7 @@ const STARTUP_LOCK_KEY = 7_262_001;
 
 export interface OpenOptions {
   /** The embedded database's contents when this start makes it (the demo template, seed/demo-template.ts). */
-  newClusterTemplate?: string | undefined;
+  findNewClusterTemplate?: () => string | undefined;
 }
 
 export async function openDatabase(
@@ -178,7 +178,7 @@ async function openPglite(config: AppConfig, log: DbLog, options: OpenOptions): 
     try {
       const cluster = await openEmbeddedCluster(path.join(config.dataDir, 'pglite'), {
         sharedBuffers: config.pgliteSharedBuffers,
-        ...(options.newClusterTemplate ? { templateFile: options.newClusterTemplate } : {}),
+        ...(options.findNewClusterTemplate ? { findTemplate: options.findNewClusterTemplate } : {}),
       });
       client = cluster.client;
       finishFirstStart = () => cluster.finishFirstStart();

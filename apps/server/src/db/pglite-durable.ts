@@ -51,8 +51,11 @@ function limitWasmCompileThreads(): void {
 export interface DurablePgliteOptions extends Omit<PGliteOptions, 'fs' | 'startParams'> {
   /** PostgreSQL's shared_buffers for this database (a size such as `16MB`). */
   sharedBuffers?: string;
-  /** A new cluster's contents instead of the migrated template: one the caller found current (the demo's, seed/demo-template.ts). */
-  templateFile?: string;
+  /**
+   * A new cluster's contents instead of the migrated template (the demo's, seed/demo-template.ts): asked only
+   * when this start makes the cluster, so a restart does not check the template's key.
+   */
+  findTemplate?: () => string | undefined;
 }
 
 /**
@@ -76,13 +79,18 @@ export function readTemplateKey(migrationsDir = MIGRATIONS_DIR): string {
   return `pglite ${readPgliteVersion()} migrations ${readMigrationsKey(migrationsDir)}`;
 }
 
-/** Whether `file` is a template made for this PGlite and these migrations. */
-export function isTemplateCurrent(file = PGLITE_TEMPLATE_FILE, migrationsDir = MIGRATIONS_DIR): boolean {
+/** Whether `file` is a template made with `key` (written beside it by writeClusterTemplate). */
+export function hasTemplateKey(file: string, key: string): boolean {
   try {
-    return fs.readFileSync(`${file}.version`, 'utf8').trim() === readTemplateKey(migrationsDir);
+    return fs.readFileSync(`${file}.version`, 'utf8').trim() === key;
   } catch {
     return false;
   }
+}
+
+/** Whether `file` is a template made for this PGlite and these migrations. */
+export function isTemplateCurrent(file = PGLITE_TEMPLATE_FILE, migrationsDir = MIGRATIONS_DIR): boolean {
+  return hasTemplateKey(file, readTemplateKey(migrationsDir));
 }
 
 /** A template for a new data folder: the one given (already checked), else the migrated one when current. */
@@ -182,8 +190,8 @@ function fsyncPath(p: string): void {
 
 /** `loadDataDir` given (a restore) wins over the template of a new cluster. */
 function startOptions(syncing: SyncingNodeFS, options: DurablePgliteOptions, isNew: boolean): PGliteOptions {
-  const { sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS, loadDataDir, templateFile, ...rest } = options;
-  const contents = loadDataDir ?? (isNew ? readTemplate(templateFile) : undefined);
+  const { sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS, loadDataDir, findTemplate, ...rest } = options;
+  const contents = loadDataDir ?? (isNew ? readTemplate(findTemplate?.()) : undefined);
   return {
     ...rest,
     fs: syncing,

@@ -49,7 +49,7 @@ afterAll(async () => {
 
 async function open(name: string, env: Record<string, string>, template?: string): Promise<Database> {
   const config = loadConfig({ DATA_DIR: path.join(dir, name), LOG_LEVEL: 'silent', ...env });
-  const database = await openDatabase(config, undefined, { newClusterTemplate: template });
+  const database = await openDatabase(config, undefined, { findNewClusterTemplate: () => template });
   opened.push(database);
   return database;
 }

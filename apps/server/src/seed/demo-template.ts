@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/pglite';
-import { readTemplateKey, writeClusterTemplate } from '../db/pglite-durable.js';
+import { hasTemplateKey, readTemplateKey, writeClusterTemplate } from '../db/pglite-durable.js';
 import { schema } from '../db/schema/tables.js';
 import { formatDate, toLocalDate } from './demo-calendar.js';
 import { fillDemoTemplate } from './seed.js';
 
 /**
- * A first start with the demo, made by `npm run build` beside the web app's build (`scripts/demo-template.mjs`): the migrated cluster with the
- * demo seeded as of that day, every password still to be set. The seed took 1.6-2.2 s of a 6.4 s first start
+ * A first start with the demo, made by `npm run build` beside the web app's build (`scripts/demo-template.mjs`):
+ * the migrated cluster with the demo seeded as of that day, every password still to be set. The seed took 1.6-2.2 s of a 6.4 s first start
  * (issue 22's budget: 5 s); unpacking the larger template costs next to nothing more. The demo is planned
  * from the day (its current term, this week's lessons), so the template serves only a first start on the
  * day it was made; any other day seeds as before (docs/decisions/024-embedded-database.md).
@@ -41,11 +41,7 @@ function readDemoTemplateKey(now: Date): string {
 
 /** Whether `file` was made for this PGlite, these migrations, this seed and `now`'s day. */
 export function isDemoTemplateCurrent(now = new Date(), file = DEMO_TEMPLATE_FILE): boolean {
-  try {
-    return fs.readFileSync(`${file}.version`, 'utf8').trim() === readDemoTemplateKey(now);
-  } catch {
-    return false;
-  }
+  return hasTemplateKey(file, readDemoTemplateKey(now));
 }
 
 /** The demo template when it is current (isDemoTemplateCurrent). */
