@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_EXTERNAL } from '../../apps/server/scripts/bundle-externals.mjs';
 import { listSourceFiles, readLoadedSpecifiers, resolveImport, ROOT } from './import-graph.js';
 
 // Packages a server loads on first use, never at start (issue 22, decision 024):
@@ -61,5 +62,10 @@ describe('packages loaded on first use', () => {
     expect(loaded.has('@electric-sql/pglite')).toBe(true);
     const offenders = DEFERRED.filter((p) => loaded.has(p)).map((p) => `${p} via ${(loaded.get(p) ?? []).join(' → ')}`);
     expect(offenders).toEqual([]);
+  });
+
+  it('stay out of the server bundle, so a start still does not load them', () => {
+    // Bundled, an `await import()` of one would be inlined and parsed with the rest at every start.
+    expect(DEFERRED.filter((p) => !BUNDLE_EXTERNAL.includes(p))).toEqual([]);
   });
 });
