@@ -141,8 +141,10 @@ test.describe('system administration', () => {
     await modal.getByRole('button', { name: '关闭' }).click();
 
     // Their next request meets the ended session: the re-login modal.
-    // A background request (the message box) may have met it first; the modal then already covers the page.
-    await other.page.getByRole('button', { name: '刷新' }).first().click({ force: true });
+    // A background request (the message box) may have met it first; the modal then already covers the page, and
+    // a click at the button's place would land on the modal's mask and close it. The click event goes to the
+    // button itself: its request opens the modal, or meets the one already open.
+    await other.page.getByRole('button', { name: '刷新' }).first().dispatchEvent('click');
     const relogin = other.page.getByRole('dialog');
     await expect(relogin).toContainText('确认退出');
     await expect(relogin.getByRole('button', { name: '重新登录' })).toBeVisible();
