@@ -10,10 +10,10 @@ import { fillDemoTemplate } from './seed.js';
 
 /**
  * A first start with the demo, made by `npm run build` beside the web app's build (`scripts/demo-template.mjs`):
- * the migrated cluster with the demo seeded as of that day, every password still to be set. The seed took 1.6-2.2 s of a 6.4 s first start
- * (issue 22's budget: 5 s); unpacking the larger template costs next to nothing more. The demo is planned
- * from the day (its current term, this week's lessons), so the template serves only a first start on the
- * day it was made; any other day seeds as before (docs/decisions/024-embedded-database.md).
+ * the migrated cluster with the demo seeded as of that day, every password still to be set. The seed took
+ * 1.6-2.2 s of a 6.4 s first start (issue 22's budget: 5 s); unpacking the larger template costs next to nothing
+ * more. The demo is planned from the day (its current term, this week's lessons), so the template serves only a
+ * first start on the day it was made; any other day seeds as before (docs/decisions/024-embedded-database.md).
  */
 export const DEMO_TEMPLATE_FILE = path.join(import.meta.dirname, 'pglite-demo-template.tar.gz');
 
