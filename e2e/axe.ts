@@ -15,16 +15,25 @@ function describeContrast(data: unknown): string | undefined {
   return fgColor ? `${fgColor} on ${bgColor ?? '?'} = ${contrastRatio ?? '?'}:1` : undefined;
 }
 
-/** The serious and critical axe violations on the page as it stands (every axe rule, WCAG 2.x A/AA among them). */
-export async function findSeriousViolations(page: Page, exclude: string[] = []): Promise<AxeFinding[]> {
+/** The rules whose outcome depends on the colours alone: what a second theme over the same markup can change. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * The serious and critical axe violations on the page as it stands: every axe rule (WCAG 2.x A/AA among them),
+ * or only `rules` when given.
+ */
+export async function findSeriousViolations(page: Page, exclude: string[] = [], rules?: string[]): Promise<AxeFinding[]> {
   // Colours change through CSS transitions and animations (a theme switch, a toast fading in or out):
   // judge contrast once they have ended, not on a frame halfway (a menu item mid-fade, a toast at half
   // opacity were each caught once in CI). Endless animations (spinners) are not waited for.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  const builder = new AxeBuilder({ page });
+  // Only violations come back: axe otherwise describes every passing and inapplicable node too, a third of
+  // its time on a list page.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   for (const selector of exclude) builder.exclude(selector);
+  if (rules) builder.withRules(rules);
   const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -12,7 +12,7 @@ test.use({ allowedFailures: { urls: [...PENDING_SERVICES, /\/api\/system\/jobs\/
 /** Axe on the page, or on the parts this issue added to a page it shares (`include`). */
 async function findSeriousViolations(page: Page, include?: string) {
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-  const builder = new AxeBuilder({ page });
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

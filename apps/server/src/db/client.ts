@@ -65,6 +65,9 @@ const STARTUP_LOCK_KEY = 7_262_001;
 export interface OpenOptions {
   /** The embedded database's contents when this start makes it (the demo template, seed/demo-template.ts). */
   findNewClusterTemplate?: () => string | undefined;
+  /** An in-memory database's first contents, a PGlite data-folder dump (the tests' migrated image: initdb in
+   * WebAssembly is most of a fresh database's cost). */
+  memoryImage?: Blob;
 }
 
 export async function openDatabase(
@@ -171,7 +174,7 @@ async function openPglite(config: AppConfig, log: DbLog, options: OpenOptions): 
   let client: PGlite;
   let finishFirstStart = async () => undefined as void;
   if (config.inMemory) {
-    client = await PGlite.create();
+    client = await PGlite.create(options.memoryImage ? { loadDataDir: options.memoryImage } : {});
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     releaseLock = lockDataDir(config.dataDir);

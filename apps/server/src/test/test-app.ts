@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { encryptLoginPassword } from '@campus/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config/config.js';
@@ -8,6 +10,15 @@ import { openDatabase, type Database } from '../db/client.js';
 import { seedIfEmpty } from '../seed/seed.js';
 
 export const ADMIN_PASSWORD = 'Campus-Admin-Test-42';
+
+let memoryImage: Blob | undefined;
+
+/** The migrated database the server project's global setup dumped (database-image-setup.ts), read once a file. */
+function readMemoryImage(): Blob | undefined {
+  const file = inject('memoryImageFile');
+  if (file && !memoryImage) memoryImage = new Blob([fs.readFileSync(file)]);
+  return memoryImage;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,7 +39,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const name = `cc_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = inject('templateDatabase');
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
@@ -49,7 +61,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const database = await openDatabase(config);
+  const image = config.inMemory ? readMemoryImage() : undefined;
+  const database = await openDatabase(config, undefined, image ? { memoryImage: image } : {});
   await database.withStartupLock((db) => seedIfEmpty(db, config));
   const app = await buildApp(config, database);
   await app.ready();
