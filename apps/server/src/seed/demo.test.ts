@@ -9,6 +9,7 @@ import { isRegionCode } from '../lib/regions.js';
 import { DEMO_PLACE_CODES } from './demo-places.js';
 import { planCampus } from './demo-plan.js';
 import { seedDemoData } from './demo.js';
+import { readMemoryImage } from '../test/memory-image.js';
 
 const MIGRATIONS = path.join(import.meta.dirname, '..', 'db', 'migrations');
 const CAMPUS_CODES = ['DC', 'XH'];
@@ -38,7 +39,8 @@ interface Seeded {
 }
 
 async function openSeeded(today: Date): Promise<Seeded> {
-  const client = await PGlite.create();
+  const image = readMemoryImage();
+  const client = await PGlite.create(image ? { loadDataDir: image } : {});
   const pgliteDb = drizzle({ client, schema });
   await migrate(pgliteDb, { migrationsFolder: MIGRATIONS });
   const db = pgliteDb as unknown as Db;

@@ -26,12 +26,10 @@ declare module 'vitest' {
  * is never stale; seeding stays per app (its admin password and demo switch differ between tests).
  */
 export default async function setup(project: TestProject) {
+  // On PostgreSQL too: a few tests open an in-memory database of their own beside the suite's.
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (baseUrl) {
-    project.provide('memoryImageFile', undefined);
-    return createTemplateDatabase(project, baseUrl);
-  }
-  project.provide('templateDatabase', undefined);
+  const dropTemplate = baseUrl ? await createTemplateDatabase(project, baseUrl) : undefined;
+  if (!baseUrl) project.provide('templateDatabase', undefined);
   const client = await PGlite.create();
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
   const image = await client.dumpDataDir('none');
@@ -39,7 +37,10 @@ export default async function setup(project: TestProject) {
   const file = path.join(os.tmpdir(), `campus-test-db-${process.pid}-${Date.now()}.tar`);
   fs.writeFileSync(file, Buffer.from(await image.arrayBuffer()));
   project.provide('memoryImageFile', file);
-  return () => fs.rmSync(file, { force: true });
+  return async () => {
+    fs.rmSync(file, { force: true });
+    await dropTemplate?.();
+  };
 }
 
 async function createTemplateDatabase(project: TestProject, baseUrl: string) {

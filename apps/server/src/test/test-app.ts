@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { readMemoryImage } from './memory-image.js';
 import { encryptLoginPassword } from '@campus/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config/config.js';
@@ -10,15 +10,6 @@ import { openDatabase, type Database } from '../db/client.js';
 import { seedIfEmpty } from '../seed/seed.js';
 
 export const ADMIN_PASSWORD = 'Campus-Admin-Test-42';
-
-let memoryImage: Blob | undefined;
-
-/** The migrated database the server project's global setup dumped (database-image-setup.ts), read once a file. */
-function readMemoryImage(): Blob | undefined {
-  const file = inject('memoryImageFile');
-  if (file && !memoryImage) memoryImage = new Blob([fs.readFileSync(file)]);
-  return memoryImage;
-}
 
 export interface TestApp {
   app: FastifyInstance;
