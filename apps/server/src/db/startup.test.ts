@@ -8,7 +8,7 @@ import { queryRows } from './query.js';
 import { users } from './schema/system.js';
 import { seedIfEmpty } from '../seed/seed.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { readMemoryImage } from '../test/memory-image.js';
+import { memoryImageOptions } from '../test/memory-image.js';
 
 let t: TestApp;
 const extra: Database[] = [];
@@ -41,11 +41,10 @@ describe('start-up: migrate and seed', () => {
     const url = t.config.databaseUrl;
     if (!url) {
       // PGlite has one owner process (the pid lock); two concurrent seeds on it must still give one admin.
-      const image = readMemoryImage();
       const fresh = await openDatabase(
         loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Race-admin-pass-1' }),
         undefined,
-        image ? { memoryImage: image } : {},
+        memoryImageOptions(),
       );
       extra.push(fresh);
       const cfg = loadConfig({ DATA_DIR: ':memory:', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Race-admin-pass-1' });

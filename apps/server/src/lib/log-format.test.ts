@@ -4,7 +4,7 @@ import { loadConfig } from '../config/config.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { createPrettyLogStream, formatLogLine } from './log-format.js';
-import { readMemoryImage } from '../test/memory-image.js';
+import { memoryImageOptions } from '../test/memory-image.js';
 
 describe('formatLogLine', () => {
   it('writes time, level, message and the record own fields, without pino bookkeeping', () => {
@@ -40,8 +40,7 @@ describe('pretty logs at a terminal', () => {
         WEB_DIR: '/nonexistent-web-dir',
         SEED_DEMO: 'false',
       });
-      const image = readMemoryImage();
-      const database = await openDatabase(config, undefined, image ? { memoryImage: image } : {});
+      const database = await openDatabase(config, undefined, memoryImageOptions());
       const app = await buildApp(config, database, { logStream: createPrettyLogStream(out) });
       await app.inject({ method: 'GET', url: '/api/health' });
       await app.close();

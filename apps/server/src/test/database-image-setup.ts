@@ -28,8 +28,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // On PostgreSQL too: a few tests open an in-memory database of their own beside the suite's.
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const dropTemplate = baseUrl ? await createTemplateDatabase(project, baseUrl) : undefined;
-  if (!baseUrl) project.provide('templateDatabase', undefined);
+  const template = baseUrl ? await createTemplateDatabase(baseUrl) : undefined;
+  project.provide('templateDatabase', template?.name);
   const client = await PGlite.create();
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
   const image = await client.dumpDataDir('none');
@@ -39,11 +39,11 @@ export default async function setup(project: TestProject) {
   project.provide('memoryImageFile', file);
   return async () => {
     fs.rmSync(file, { force: true });
-    await dropTemplate?.();
+    await template?.drop();
   };
 }
 
-async function createTemplateDatabase(project: TestProject, baseUrl: string) {
+async function createTemplateDatabase(baseUrl: string) {
   const name = `cc_test_template_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -57,9 +57,11 @@ async function createTemplateDatabase(project: TestProject, baseUrl: string) {
   } finally {
     await pool.end();
   }
-  project.provide('templateDatabase', name);
-  return async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+  return {
+    name,
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
   };
 }

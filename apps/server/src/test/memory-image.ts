@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { inject } from 'vitest';
+import type { OpenOptions } from '../db/client.js';
 
 let memoryImage: Blob | undefined;
 
@@ -11,4 +12,10 @@ export function readMemoryImage(): Blob | undefined {
   const file = inject('memoryImageFile');
   if (file && !memoryImage) memoryImage = new Blob([fs.readFileSync(file)]);
   return memoryImage;
+}
+
+/** `openDatabase`'s options for an in-memory test database: start from the image when the setup made one. */
+export function memoryImageOptions(): OpenOptions {
+  const image = readMemoryImage();
+  return image ? { memoryImage: image } : {};
 }

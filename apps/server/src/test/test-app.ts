@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { readMemoryImage } from './memory-image.js';
+import { memoryImageOptions } from './memory-image.js';
 import { encryptLoginPassword } from '@campus/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config/config.js';
@@ -52,8 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const image = config.inMemory ? readMemoryImage() : undefined;
-  const database = await openDatabase(config, undefined, image ? { memoryImage: image } : {});
+  const database = await openDatabase(config, undefined, config.inMemory ? memoryImageOptions() : {});
   await database.withStartupLock((db) => seedIfEmpty(db, config));
   const app = await buildApp(config, database);
   await app.ready();
