@@ -10,8 +10,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       css: false,
-      // Rendering in jsdom beside the server's suites on two cores: the 5 s default is near a slow host's first
-      // render. A limit here only catches a hang; speed is the bench's business.
+      // jsdom renders share two cores with the server's suites (1.5 s at most here); the 5 s default leaves a
+      // slower host little room. A limit here only catches a hang; speed is the bench's business.
       testTimeout: 30_000,
     },
   }),
