@@ -71,11 +71,11 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(target.url);
         await waitForPageSettled(page);
         if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
-        const found = await findSeriousViolations(page, [], rules);
+        const found = await findSeriousViolations(page, { rules });
         if (found.length) report[target.name] = summarise(found);
         if (target.pattern.includes(':') || !(await openCreateDrawer(page, target.url))) continue;
         drawers.push(target.name);
-        const inDrawer = await findSeriousViolations(page, [], rules);
+        const inDrawer = await findSeriousViolations(page, { rules });
         if (inDrawer.length) report[`${target.name} (create drawer)`] = summarise(inDrawer);
       }
       expect(report).toEqual({});

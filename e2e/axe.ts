@@ -18,11 +18,20 @@ function describeContrast(data: unknown): string | undefined {
 /** The rules whose outcome depends on the colours alone: what a second theme over the same markup can change. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
+export interface AxeScope {
+  /** Parts of the page left out... */
+  exclude?: string[];
+  /** ... or the one part judged (what a change added to a page it shares). */
+  include?: string;
+  /** Only these rules. */
+  rules?: string[];
+}
+
 /**
  * The serious and critical axe violations on the page as it stands: every axe rule (WCAG 2.x A/AA among them),
  * or only `rules` when given.
  */
-export async function findSeriousViolations(page: Page, exclude: string[] = [], rules?: string[]): Promise<AxeFinding[]> {
+export async function findSeriousViolations(page: Page, { exclude = [], include, rules }: AxeScope = {}): Promise<AxeFinding[]> {
   // Colours change through CSS transitions and animations (a theme switch, a toast fading in or out):
   // judge contrast once they have ended, not on a frame halfway (a menu item mid-fade, a toast at half
   // opacity were each caught once in CI). Endless animations (spinners) are not waited for.
@@ -32,6 +41,7 @@ export async function findSeriousViolations(page: Page, exclude: string[] = [], 
   // Only violations come back: axe otherwise describes every passing and inapplicable node too, a third of
   // its time on a list page.
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  if (include) builder.include(include);
   for (const selector of exclude) builder.exclude(selector);
   if (rules) builder.withRules(rules);
   const results = await builder.analyze();

@@ -1,23 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expectChartsDrawn } from './charts';
 import { callApi, findStudents, type PageOf, type StudentRow } from './educate-api';
+import { findSeriousViolations } from './axe';
 import { ARTIFACTS_DIR } from './env';
 import { PENDING_SERVICES, expect, signInFresh, test } from './fixtures';
 
 // Issue 19: the monitor, scheduled tasks, the region picker and the profile pages, in the built app.
 // The cron dialog's preview of a bad expression is a 400 on purpose.
 test.use({ allowedFailures: { urls: [...PENDING_SERVICES, /\/api\/system\/jobs\/cron-preview/] } });
-
-/** Axe on the page, or on the parts this issue added to a page it shares (`include`). */
-async function findSeriousViolations(page: Page, include?: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 async function switchToEnglish(page: Page) {
   await page.getByRole('button', { name: '语言' }).click();
@@ -129,7 +119,7 @@ test.describe('operations', () => {
     const byApi = await callApi<PageOf<StudentRow>>(page, 'GET', '/educate/students?regionCode=330000');
     expect(byApi.data.list.map((s) => s.id)).toEqual([student.id]);
     // The list page itself is the list toolkit's; the region picker in its search bar is this issue's.
-    expect(await findSeriousViolations(page, '.region-picker')).toEqual([]);
+    expect(await findSeriousViolations(page, { include: '.region-picker' })).toEqual([]);
   });
 
   test("a list page asks for its rows' native places in one request, and writes each in its row", async ({ page }) => {
