@@ -51,3 +51,21 @@ test('the Workplace shows the seeded figures', async ({ page }) => {
 
   await page.screenshot({ path: `${ARTIFACTS_DIR}/workplace-data.png`, fullPage: true });
 });
+
+// The welcome line's "today" is the campus's day (the day whose lessons the page lists), not the browser's. The
+// browser's time zone is picked so that its date differs from Asia/Shanghai's right now: UTC-12 is a day behind
+// until 20:00 there, UTC+14 a day ahead from 18:00.
+const campusHour = Number(
+  new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+);
+test.describe('a browser in another time zone', () => {
+  test.use({ timezoneId: campusHour < 19 ? 'Etc/GMT+12' : 'Etc/GMT-14' });
+
+  test("the Workplace's welcome says the campus's today", async ({ page }) => {
+    await signInFresh(page);
+    const overview = (await callApi<{ date: string }>(page, 'GET', '/dashboard/overview')).data;
+    const browserDate = await page.evaluate(() => new Intl.DateTimeFormat('sv-SE').format(new Date()));
+    expect(browserDate).not.toBe(overview.date);
+    await expect(page.locator('.workplace-meta')).toContainText(`今天是 ${overview.date}`);
+  });
+});

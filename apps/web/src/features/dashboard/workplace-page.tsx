@@ -25,10 +25,12 @@ import { hasRouteAccess } from '../../lib/route-access';
 import { describeActingRoles, useSessionStore } from '../../lib/session';
 import { findInTree } from '../../lib/tree';
 import { ContentChart } from './content-chart';
+import { dashboardKeys, fetchOverview } from './dashboard-api';
 import { NoticesCard } from './notices-card';
 import { OverviewCards } from './overview-cards';
 import { PopularCard } from './popular-card';
 import { TodayCard } from './today-card';
+import { describeWelcomeDate } from './welcome-date';
 import './workplace-page.css';
 import { formatDateTime } from '../../lib/format';
 
@@ -122,6 +124,8 @@ export function WorkplacePage() {
   });
   const name = user?.nickname || user?.username || '';
   const now = dayjs();
+  // The campus's day, shared with the overview cards' query (one request).
+  const { data: overview } = useQuery({ queryKey: dashboardKeys.overview(campus?.cam_id), queryFn: fetchOverview });
   // Each card asks only for what the user may see (the server refuses the rest, issue 24).
   const perms = useUserPerms();
   const hasContent = hasAnyPerm(perms, [Perm.courseList]);
@@ -136,7 +140,7 @@ export function WorkplacePage() {
           <p className="workplace-greeting">{t(greetingKey(now.hour()))}</p>
           <h1 className="workplace-title">{t('workplace.welcome', { name })}</h1>
           <p className="workplace-meta">
-            <IconCalendar /> {t('workplace.today', { date: now.format('YYYY-MM-DD dddd') })}
+            <IconCalendar /> {t('workplace.today', { date: describeWelcomeDate(overview?.date, now) })}
             <span className="workplace-dot" aria-hidden="true">
               ·
             </span>
