@@ -186,3 +186,23 @@ test.describe('operations', () => {
     await expect(page.getByRole('heading', { name: 'Courses taught' })).toBeVisible();
   });
 });
+
+// A cron is read in the job's time zone (Asia/Shanghai unless JOB_TIMEZONE says otherwise) and the run times beside
+// it in the browser's: the words name the zone when the two differ.
+for (const [timezoneId, isZoneNamed] of [
+  ['UTC', true],
+  ['Asia/Shanghai', false],
+] as const) {
+  test.describe(`scheduled tasks seen from ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test(`the cron's words ${isZoneNamed ? 'name' : 'leave out'} the job's time zone`, async ({ page }) => {
+      await signInFresh(page);
+      await page.goto('/system/job');
+      const cron = page.locator('tr', { hasText: '操作日志清理' }).locator('.job-description').last();
+      await expect(cron).toContainText('03:30');
+      if (isZoneNamed) await expect(cron).toContainText('· Asia/Shanghai');
+      else await expect(cron).not.toContainText('Asia/Shanghai');
+    });
+  });
+}

@@ -20,6 +20,8 @@ import { fetchJobs, fetchRuns, jobKeys, previewCron, runJob, updateJob } from '.
 import './job.css';
 import { formatDateTime } from '../../lib/format';
 
+const BROWSER_TIME_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** A time as the job's own clock reads it: the cron is read in that time zone. */
 function formatInZone(value: string, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -130,7 +132,11 @@ export function JobPage() {
               render: (_: unknown, j) => (
                 <div>
                   <code className="job-cron">{j.cron}</code>
-                  <div className="job-description">{j.cronText}</div>
+                  <div className="job-description">
+                    {j.cronText}
+                    {/* The cron is read in the job's zone; the times beside it are the browser's. */}
+                    {j.timezone !== BROWSER_TIME_ZONE && ` · ${j.timezone}`}
+                  </div>
                 </div>
               ),
             },
