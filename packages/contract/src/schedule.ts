@@ -284,6 +284,8 @@ export const timetableSchema = z.object({
   target: z.object({ kind: z.enum(TIMETABLE_TARGET_KINDS), id: z.number().int(), name: z.string() }),
   term: termWeeksSchema.nullable(),
   week: z.number().int().nullable(),
+  /** The week of the term that today (in the campus's time zone) falls in; null outside the term or without one. */
+  todayWeek: z.number().int().nullable(),
   entries: z.array(scheduleEntrySchema),
   /** The hours of the listed entries. */
   load: weeklyLoadSchema,

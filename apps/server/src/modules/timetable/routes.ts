@@ -8,7 +8,8 @@ import { createCampusScope } from '../../lib/campus-scope.js';
 import { getCampusId, requirePerm } from '../../plugins/access.js';
 import { fileAnswer } from '../../plugins/openapi-document.js';
 import { loadEntries, toEntryDto } from '../../lib/scheduling/schedule-service.js';
-import { listOccurrences } from '../../lib/scheduling/term-weeks.js';
+import { findTermWeek, listOccurrences } from '../../lib/scheduling/term-weeks.js';
+import { loadCampusClock } from '../../lib/campus-clock.js';
 import { registerFeedRoutes } from './feed-routes.js';
 import { buildTimetableIcs } from './ics.js';
 import { loadStudentReach } from '../../plugins/data-scope.js';
@@ -86,6 +87,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
             target: { kind: target.kind, id: target.id, name: target.name },
             term: null,
             week: q.week ?? null,
+            todayWeek: null,
             entries: [],
             load: empty,
             teacherLoads: [],
@@ -112,6 +114,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
           target: { kind: target.kind, id: target.id, name: target.name },
           term,
           week: week ?? null,
+          todayWeek: findTermWeek(term, (await loadCampusClock(app.db, getCampusId(request))).today),
           entries: shown.map(toEntryDto),
           load: computeWeeklyLoad(all, term, term.weeks),
           teacherLoads,

@@ -304,3 +304,22 @@ describe('timetable.ics of a demo teacher', () => {
     }
   });
 });
+
+describe('the timetable of a demo teacher', () => {
+  it("says which week of the term the campus's today falls in, counted in the campus's time zone", async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/educate/timetable?teacherId=${teacherId}`, headers: authed(token, camId) });
+    expect(res.statusCode).toBe(200);
+    const data = res.json<{ data: { term: { id: number }; todayWeek: number | null } }>().data;
+    // Counted here in SQL alone: week 1 is the Monday-to-Sunday week holding the term's first day.
+    const [row] = await queryRows<{ week: number | null }>(
+      t.database.db,
+      sql`select case when x.today between m.start_date and m.end_date
+                      then (x.today - (m.start_date - (extract(isodow from m.start_date)::int - 1))) / 7 + 1 end as week
+          from terms m, (select (now() at time zone c.timezone)::date as today from campuses c where c.id = ${camId}) x
+          where m.id = ${data.term.id}`,
+    );
+    // The demo's current term holds today, so the week is a number.
+    expect(row?.week).toBeGreaterThan(0);
+    expect(data.todayWeek).toBe(row?.week);
+  });
+});

@@ -12,19 +12,6 @@ import { fetchTimetable } from './schedule-api';
 import { ScheduleGrid } from './schedule-grid';
 import { fitLessonDay } from './schedule-grid-logic';
 
-const DAY_MS = 86_400_000;
-
-/** Week 1 is the Monday-to-Sunday week holding the term's first day (as the server counts); null outside the term. */
-export function termWeekOf(term: { startDate: string; endDate: string }, today: Date): number | null {
-  const day = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
-  const local = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  const d = day(local);
-  const start = day(term.startDate);
-  if (d < start || d > day(term.endDate)) return null;
-  const weekday = ((((start + 3) % 7) + 7) % 7) + 1;
-  return Math.floor((d - (start - (weekday - 1))) / 7) + 1;
-}
-
 export function formatStamp(value: string): string {
   const d = new Date(value);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -42,7 +29,8 @@ export function ProfileTimetable({ kind, id, name }: { kind: 'student' | 'teache
     queryFn: () => fetchTimetable({ kind, id }),
     enabled: isAllowed,
   });
-  const week = term.data?.term ? termWeekOf(term.data.term, new Date()) : null;
+  // This week as the campus counts it (its time zone), not the browser's.
+  const week = term.data?.todayWeek ?? null;
   const weekly = useQuery({
     queryKey: profileKeys.timetableWeek(camId, kind, id, week),
     queryFn: () => fetchTimetable({ kind, id, week: week ?? undefined }),
