@@ -171,6 +171,10 @@ test.describe('operations', () => {
     await expect(page.locator('.profile-courses')).toContainText('本学期');
     const timetable = page.locator('.profile-timetable');
     await expect(timetable.getByRole('heading', { name: /本周课表/ })).toBeVisible();
+    // This week is the campus's (the server counts it on the campus's clock), whatever the browser's zone.
+    const { todayWeek } = (await callApi<{ todayWeek: number | null }>(page, 'GET', `/educate/timetable?studentId=${student.id}`)).data;
+    expect(todayWeek, 'the demo term holds today').not.toBeNull();
+    await expect(timetable.getByRole('heading', { name: /本周课表/ })).toContainText(`第 ${todayWeek} 周`);
     await expect(timetable.locator('.tt-scroll')).toBeVisible();
     await expect(page.locator('.profile-history')).toContainText('操作记录');
     await page.screenshot({ path: `${ARTIFACTS_DIR}/student-profile.png`, fullPage: true });
