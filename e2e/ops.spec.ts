@@ -9,6 +9,29 @@ import { PENDING_SERVICES, expect, signInFresh, test } from './fixtures';
 // The cron dialog's preview of a bad expression is a 400 on purpose.
 test.use({ allowedFailures: { urls: [...PENDING_SERVICES, /\/api\/system\/jobs\/cron-preview/] } });
 
+/** Words and numbers (Latin letters, digits, '.') that a line break cuts in two, in the given elements' text. */
+function listWordsSplitAcrossLines(elements: Element[]): string[] {
+  const split: string[] = [];
+  const isWordChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9.]/.test(c);
+  for (const element of elements) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      let previousTop: number | null = null;
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = range.getClientRects()[0]?.top;
+        if (top === undefined) continue;
+        if (previousTop !== null && top > previousTop + 2 && isWordChar(text[i - 1]) && isWordChar(text[i])) split.push(text);
+        previousTop = top;
+      }
+    }
+  }
+  return split;
+}
+
 async function switchToEnglish(page: Page) {
   await page.getByRole('button', { name: '语言' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
@@ -45,6 +68,9 @@ test.describe('operations', () => {
     await switchToEnglish(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Monitor' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Requests in the last 15 minutes' })).toBeVisible();
+    // A figure that needs two lines wraps at a space: "82.4 MiB" and "cores" stay whole.
+    await expect(page.locator('.monitor-stat dd').first()).toHaveText(/\d/);
+    expect(await page.locator('.monitor-stat dd').evaluateAll(listWordsSplitAcrossLines)).toEqual([]);
   });
 
   test('a job run now shows in its history; a bad cron is refused with its reason, a good one previewed', async ({ page }) => {
