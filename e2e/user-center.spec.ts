@@ -153,6 +153,24 @@ test.describe('sessions', () => {
     const table = page.locator('.uc-sessions');
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(table.getByText('本设备')).toBeVisible();
+    // On a 1 280 px screen the table is wider than its panel: headers, the method and the times stay on one line
+    // each (a time once broke after its first hyphen, "登录方式" stood a character a line); the device wraps.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const countLines = (cell: Element) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    };
+    const headers = table.getByRole('columnheader');
+    await expect(headers).toHaveCount(6);
+    for (let i = 0; i < 6; i++) expect(await headers.nth(i).evaluate(countLines), `header ${i + 1}`).toBe(1);
+    const firstRow = table.getByRole('row').nth(1).getByRole('cell');
+    for (const column of [2, 3, 4]) expect(await firstRow.nth(column).evaluate(countLines), `column ${column + 1}`).toBe(1);
     await table.getByRole('button', { name: /^退出 .* 上的登录$/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click();
     await expect(page.getByText('已退出该设备上的登录')).toBeVisible();

@@ -69,9 +69,24 @@ export function SessionsSection() {
       ),
     },
     { title: t('uc.sessions.ip'), dataIndex: 'ip', width: 140 },
-    { title: t('uc.sessions.method'), dataIndex: 'authMethod', width: 150, render: (_, s) => describeMethod(s.authMethod, t) },
-    { title: t('uc.sessions.started'), dataIndex: 'createdAt', width: 160, render: (_, s) => formatDateTime(s.createdAt) },
-    { title: t('uc.sessions.lastSeen'), dataIndex: 'lastSeenAt', width: 160, render: (_, s) => formatDateTime(s.lastSeenAt) },
+    {
+      title: t('uc.sessions.method'),
+      dataIndex: 'authMethod',
+      width: 150,
+      render: (_, s) => <span className="uc-keep-words">{describeMethod(s.authMethod, t)}</span>,
+    },
+    {
+      title: t('uc.sessions.started'),
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (_, s) => <span className="uc-nowrap">{formatDateTime(s.createdAt)}</span>,
+    },
+    {
+      title: t('uc.sessions.lastSeen'),
+      dataIndex: 'lastSeenAt',
+      width: 160,
+      render: (_, s) => <span className="uc-nowrap">{formatDateTime(s.lastSeenAt)}</span>,
+    },
     {
       title: t('common.actions'),
       dataIndex: 'id',
