@@ -13,6 +13,16 @@ import { Section } from './section';
 import { endOtherSessions, endSession, fetchSessions } from './user-center-api';
 
 /** Every device signed in to this account, this one first; sign out one, or all the others. */
+/** A time that may break between its date and its clock, never inside either ("2026-12-" / "07" once). */
+function SessionTime({ value }: { value: string }) {
+  const [date = '', clock = ''] = formatDateTime(value).split(' ');
+  return (
+    <>
+      <span className="uc-nowrap">{date}</span> <span className="uc-nowrap">{clock}</span>
+    </>
+  );
+}
+
 export function SessionsSection() {
   const t = useT();
   const queryClient = useQueryClient();
@@ -79,13 +89,13 @@ export function SessionsSection() {
       title: t('uc.sessions.started'),
       dataIndex: 'createdAt',
       width: 160,
-      render: (_, s) => <span className="uc-nowrap">{formatDateTime(s.createdAt)}</span>,
+      render: (_, s) => <SessionTime value={s.createdAt} />,
     },
     {
       title: t('uc.sessions.lastSeen'),
       dataIndex: 'lastSeenAt',
       width: 160,
-      render: (_, s) => <span className="uc-nowrap">{formatDateTime(s.lastSeenAt)}</span>,
+      render: (_, s) => <SessionTime value={s.lastSeenAt} />,
     },
     {
       title: t('common.actions'),
