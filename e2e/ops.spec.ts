@@ -1,41 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expectChartsDrawn } from './charts';
 import { callApi, findStudents, type PageOf, type StudentRow } from './educate-api';
 import { findSeriousViolations } from './axe';
 import { ARTIFACTS_DIR } from './env';
 import { PENDING_SERVICES, expect, signInFresh, test } from './fixtures';
+import { findBreaksInsideWords, switchLanguage } from './text-layout';
 
 // Issue 19: the monitor, scheduled tasks, the region picker and the profile pages, in the built app.
 // The cron dialog's preview of a bad expression is a 400 on purpose.
 test.use({ allowedFailures: { urls: [...PENDING_SERVICES, /\/api\/system\/jobs\/cron-preview/] } });
-
-/** Words and numbers (Latin letters, digits, '.') that a line break cuts in two, in the given elements' text. */
-function listWordsSplitAcrossLines(elements: Element[]): string[] {
-  const split: string[] = [];
-  const isWordChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9.]/.test(c);
-  for (const element of elements) {
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      let previousTop: number | null = null;
-      for (let i = 0; i < text.length; i++) {
-        const range = document.createRange();
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        const top = range.getClientRects()[0]?.top;
-        if (top === undefined) continue;
-        if (previousTop !== null && top > previousTop + 2 && isWordChar(text[i - 1]) && isWordChar(text[i])) split.push(text);
-        previousTop = top;
-      }
-    }
-  }
-  return split;
-}
-
-async function switchToEnglish(page: Page) {
-  await page.getByRole('button', { name: '语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
-}
 
 test.describe('operations', () => {
   test.beforeEach(async ({ page }) => {
@@ -65,12 +37,12 @@ test.describe('operations', () => {
     await page.screenshot({ path: `${ARTIFACTS_DIR}/monitor.png`, fullPage: true });
     expect(await findSeriousViolations(page)).toEqual([]);
 
-    await switchToEnglish(page);
+    await switchLanguage(page, 'English');
     await expect(page.getByRole('heading', { level: 1, name: 'Monitor' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Requests in the last 15 minutes' })).toBeVisible();
     // A figure that needs two lines wraps at a space: "82.4 MiB" and "cores" stay whole.
     await expect(page.locator('.monitor-stat dd').first()).toHaveText(/\d/);
-    expect(await page.locator('.monitor-stat dd').evaluateAll(listWordsSplitAcrossLines)).toEqual([]);
+    expect(await page.locator('.monitor-stat dd').evaluateAll(findBreaksInsideWords)).toEqual([]);
   });
 
   test('a job run now shows in its history; a bad cron is refused with its reason, a good one previewed', async ({ page }) => {
@@ -211,7 +183,7 @@ test.describe('operations', () => {
     await expect(page.getByRole('heading', { level: 1, name: '教师档案' })).toBeVisible();
     await expect(page.locator('.profile-courses tbody tr').first()).toBeVisible();
 
-    await switchToEnglish(page);
+    await switchLanguage(page, 'English');
     await expect(page.getByRole('heading', { level: 1, name: 'Teacher profile' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Courses taught' })).toBeVisible();
   });

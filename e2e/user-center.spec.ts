@@ -3,13 +3,8 @@ import type { Browser, Page } from '@playwright/test';
 import { createRole, createUserWithRoles, signInAdminApi } from './admin-api';
 import { E2E_PORT } from './env';
 import { PENDING_SERVICES, expect, signIn, test } from './fixtures';
+import { findBreaksInsideWords, switchLanguage } from './text-layout';
 import { totpCode } from './totp';
-
-/** The navbar's language menu, as a user switches it. */
-async function switchLanguage(page: Page, to: 'English' | '中文') {
-  await page.getByRole('button', { name: to === 'English' ? '语言' : 'Language' }).click();
-  await page.getByRole('menuitem', { name: to }).click();
-}
 
 // The user center end to end: profile and avatar as the navbar shows them,
 // sessions ended from another browser, the authenticator app and passkeys
@@ -162,31 +157,6 @@ test.describe('sessions', () => {
     // On a 1 280 px screen the table is wider than its panel. Its headers, methods and times break only at a space
     // (a time once broke after its first hyphen, "登录方式" stood a character a line), and nothing is cut off.
     await page.setViewportSize({ width: 1280, height: 900 });
-    const findBreaksInsideWords = (cell: Element) => {
-      const cut: string[] = [];
-      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-      let previousTop: number | null = null;
-      let isAfterSpace = false;
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? '';
-        for (let i = 0; i < text.length; i++) {
-          // A space at the end of a line may have no box of its own: it counts wherever it is.
-          if ((text[i] ?? '').trim() === '') {
-            isAfterSpace = true;
-            continue;
-          }
-          const range = document.createRange();
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          const rect = range.getClientRects()[0];
-          if (!rect || rect.width === 0) continue;
-          if (previousTop !== null && rect.top > previousTop + 2 && !isAfterSpace) cut.push(cell.textContent ?? '');
-          previousTop = rect.top;
-          isAfterSpace = false;
-        }
-      }
-      return cut;
-    };
     for (const language of ['zh', 'en']) {
       if (language === 'en') await switchLanguage(page, 'English');
       const headers = table.getByRole('columnheader');

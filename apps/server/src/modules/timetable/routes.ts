@@ -114,7 +114,7 @@ export const timetableRoutes: FastifyPluginAsync = async (parent) => {
           target: { kind: target.kind, id: target.id, name: target.name },
           term,
           week: week ?? null,
-          todayWeek: findTermWeek(term, (await loadCampusClock(app.db, getCampusId(request))).today),
+          todayWeek: findTermWeek(term, (await loadCampusClock(scope.db, scope.camId)).today),
           entries: shown.map(toEntryDto),
           load: computeWeeklyLoad(all, term, term.weeks),
           teacherLoads,

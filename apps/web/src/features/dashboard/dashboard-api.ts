@@ -50,6 +50,11 @@ export async function fetchOverview(): Promise<DashboardOverview> {
   return (await request.get<DashboardOverview>('/dashboard/overview', undefined, local)).data;
 }
 
+/** The overview's query, shared by its cards and the welcome line (the campus's day): one request. */
+export function overviewQuery(camId: number | undefined) {
+  return { queryKey: dashboardKeys.overview(camId), queryFn: fetchOverview };
+}
+
 export async function fetchContentData(): Promise<ContentPoint[]> {
   return (await request.get<ContentPoint[]>('/content-data', undefined, local)).data;
 }

@@ -8,7 +8,7 @@ import { formatCount } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { useUserPerms } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
-import { dashboardKeys, fetchOverview, type DashboardOverview } from './dashboard-api';
+import { overviewQuery, type DashboardOverview } from './dashboard-api';
 import './dashboard-messages';
 
 const CARDS: { key: keyof Omit<DashboardOverview, 'week' | 'date'>; icon: ComponentType; tone: string; perm: string }[] = [
@@ -22,7 +22,7 @@ export function OverviewCards() {
   const t = useT();
   const camId = useSessionStore((s) => s.campus?.cam_id);
   const perms = useUserPerms();
-  const overview = useQuery({ queryKey: dashboardKeys.overview(camId), queryFn: fetchOverview });
+  const overview = useQuery(overviewQuery(camId));
   const data = overview.data;
   // Only the counts the user may see; the server answers null for the others.
   const cards = CARDS.filter((card) => hasAnyPerm(perms, [card.perm]));

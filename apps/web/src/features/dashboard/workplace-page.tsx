@@ -25,7 +25,7 @@ import { hasRouteAccess } from '../../lib/route-access';
 import { describeActingRoles, useSessionStore } from '../../lib/session';
 import { findInTree } from '../../lib/tree';
 import { ContentChart } from './content-chart';
-import { dashboardKeys, fetchOverview } from './dashboard-api';
+import { overviewQuery } from './dashboard-api';
 import { NoticesCard } from './notices-card';
 import { OverviewCards } from './overview-cards';
 import { PopularCard } from './popular-card';
@@ -124,8 +124,7 @@ export function WorkplacePage() {
   });
   const name = user?.nickname || user?.username || '';
   const now = dayjs();
-  // The campus's day, shared with the overview cards' query (one request).
-  const { data: overview } = useQuery({ queryKey: dashboardKeys.overview(campus?.cam_id), queryFn: fetchOverview });
+  const { data: overview } = useQuery(overviewQuery(campus?.cam_id));
   // Each card asks only for what the user may see (the server refuses the rest, issue 24).
   const perms = useUserPerms();
   const hasContent = hasAnyPerm(perms, [Perm.courseList]);

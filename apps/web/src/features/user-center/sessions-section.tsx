@@ -12,7 +12,6 @@ import { MFA_KEYS } from './mfa-section';
 import { Section } from './section';
 import { endOtherSessions, endSession, fetchSessions } from './user-center-api';
 
-/** Every device signed in to this account, this one first; sign out one, or all the others. */
 /** A time that may break between its date and its clock, never inside either ("2026-12-" / "07" once). */
 function SessionTime({ value }: { value: string }) {
   const [date = '', clock = ''] = formatDateTime(value).split(' ');
@@ -23,6 +22,7 @@ function SessionTime({ value }: { value: string }) {
   );
 }
 
+/** Every device signed in to this account, this one first; sign out one, or all the others. */
 export function SessionsSection() {
   const t = useT();
   const queryClient = useQueryClient();
