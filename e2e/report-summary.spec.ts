@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { callApi } from './educate-api';
 import { countPaintedPixels, expectChartsDrawn, readCanvas } from './charts';
 import { ARTIFACTS_DIR } from './env';
+import { switchLanguage } from './text-layout';
 import { expect, openFromMenu, signInFresh, test } from './fixtures';
 
 const CHARTED_SECTIONS = ['section-status', 'section-grade', 'section-fill', 'section-hours', 'section-rooms', 'section-months'];
@@ -50,8 +51,7 @@ test.describe('summary report', () => {
     await page.screenshot({ path: `${ARTIFACTS_DIR}/report-summary-dark.png`, fullPage: true });
 
     // English: titles, table headers and chart labels follow the language.
-    await page.getByRole('button', { name: '语言' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await switchLanguage(page, 'English');
     await expect(page.getByRole('heading', { level: 1, name: 'Summary' })).toBeVisible();
     await expect(page.getByTestId('section-status')).toContainText('Students by status');
     await expect(page.getByTestId('section-status')).toContainText('Enrolled');

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ARTIFACTS_DIR } from './env';
 import { callApi, type PageOf } from './educate-api';
 import { expect, signInFresh, test } from './fixtures';
+import { switchLanguage } from './text-layout';
 
 // Course schedules and timetables (issue 5) against the real server: the
 // data each step needs is made through the API, the steps go through the UI.
@@ -159,8 +160,7 @@ test.describe.serial('course schedule and timetables', () => {
 
     // English: the same clash, worded from the answer's fields.
     await drawer(page).getByRole('button', { name: '取消' }).click();
-    await page.getByRole('button', { name: '语言' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await switchLanguage(page, 'English');
     await page.getByRole('button', { name: 'Add entry' }).click();
     await pickOption(page, formItem(page, 'Weekday'), '', 'Tue');
     await pickOption(page, formItem(page, 'Start'), '09:00', /^09:00$/);
@@ -262,8 +262,7 @@ test.describe.serial('course schedule and timetables', () => {
     await page.getByRole('button', { name: '查找' }).click();
     await expect(page.locator('.tt-suggestion').first()).toBeVisible();
     await shoot(page, 'schedule-dark');
-    await page.getByRole('button', { name: '语言' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await switchLanguage(page, 'English');
     await expect(page.getByRole('heading', { level: 1, name: 'Course schedule' })).toBeVisible();
     await expect(column(page, 4).locator('.tt-block')).toContainText('weeks 1-');
     await shoot(page, 'schedule-dark-en');
