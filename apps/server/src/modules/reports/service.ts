@@ -1,5 +1,5 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { compareClasses, compareGrades, type ReportSummary } from '@campus/contract';
+import { compareClassNames, type ReportSummary } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { terms } from '../../db/schema/campus.js';
@@ -42,6 +42,21 @@ function toProvinceCounts(rows: { prefix: string | null; count: number }[]): Rep
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 4) : 0);
 
+/**
+ * Students of the classes the school has now: a graduated 高三 1班 keeps its students and its names, and counting by
+ * the names merged last year's leavers into this year's 高三 1班 (the class page counted 20, the report 26).
+ */
+const IN_CURRENT_CLASS = sql.raw(`students s
+  join classes cl on cl.cam_id = s.cam_id and cl.id = s.class_id and cl.status = 'active'
+  join grades g on g.cam_id = cl.cam_id and g.id = cl.grade_id`);
+
+/** Rows in the school's grade order (as the database gave them), and in a grade 2班 before 10班. */
+function sortClassesInGradeOrder<T extends { grade: string; className: string }>(rows: T[]): T[] {
+  const rank = new Map<string, number>();
+  for (const r of rows) if (!rank.has(r.grade)) rank.set(r.grade, rank.size);
+  return rows.sort((a, b) => (rank.get(a.grade) ?? 0) - (rank.get(b.grade) ?? 0) || compareClassNames(a.className, b.className));
+}
+
 /** Minutes an entry meets in an average week while it runs: odd/even entries meet every other week. */
 const WEEKLY_MINUTES = sql.raw(`(se.end_min - se.start_min) * case when se.week_pattern = 'all' then 1.0 else 0.5 end`);
 
@@ -68,12 +83,13 @@ export async function loadSummary(
       ),
       queryRows<{ grade: string; count: number }>(
         db,
-        sql`select grade, count(*)::int as count from students where cam_id = ${camId} and ${studentsIn} group by grade order by grade`,
+        sql`select g.name as grade, count(*)::int as count from ${IN_CURRENT_CLASS}
+            where s.cam_id = ${camId} and ${studentsIn} group by g.id, g.name, g.sort_order order by g.sort_order, g.name`,
       ),
       queryRows<{ grade: string; className: string; count: number }>(
         db,
-        sql`select grade, class_name as "className", count(*)::int as count from students
-            where cam_id = ${camId} and ${studentsIn} group by grade, class_name order by grade, class_name`,
+        sql`select g.name as grade, cl.name as "className", count(*)::int as count from ${IN_CURRENT_CLASS}
+            where s.cam_id = ${camId} and ${studentsIn} group by g.id, g.name, g.sort_order, cl.id, cl.name order by g.sort_order, g.name`,
       ),
       queryRows<{ status: string; count: number }>(
         db,
@@ -150,12 +166,12 @@ export async function loadSummary(
 
   return {
     term: term ? { ...term, weeks: countTermWeeks(term) } : null,
-    // Grades in the school's order (高一, 高二, 高三), which the text order of SQL is not.
+    // Grades in the school's order (the grades' own), which the text order of their names is not (高一, 高三, 高二).
     students: {
       total: sum(byStatus),
       byStatus,
-      byGrade: byGrade.sort((a, b) => compareGrades(a.grade, b.grade)),
-      byClass: byClass.sort(compareClasses),
+      byGrade,
+      byClass: sortClassesInGradeOrder(byClass),
       byProvince: toProvinceCounts(provinces),
     },
     teachers: { total: sum(teacherStatus), byStatus: teacherStatus },
