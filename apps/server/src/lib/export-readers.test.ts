@@ -101,6 +101,27 @@ describe('XLSX export read by SheetJS', () => {
     expect(cols[1]?.width).toBeGreaterThan(cols[2]?.width ?? 99); // 司马长风 is wider than 性别
   });
 
+  it('gives readers that trust the used range every row, longer than the width sample or not', async () => {
+    // SheetJS (and openpyxl's read-only mode) read as far as <dimension> says: it once said the header alone.
+    await t.database.db.execute(
+      sql`insert into students (cam_id, student_no, name, gender, status)
+          select ${cam}, 'B' || lpad(i::text, 4, '0'), '批量学生' || i, 'male', 'enrolled' from generate_series(1, 250) as i`,
+    );
+    const all = await call(t.app, { method: 'GET', url: '/api/educate/students?pageSize=1', headers: authed(token, cam) });
+    const total = (all.body.data as { total: number }).total;
+    expect(total).toBeGreaterThan(200);
+    for (const [query, rows] of [
+      ['format=xlsx&sort=studentNo:asc', total],
+      ['format=xlsx&keyword=R00&sort=studentNo:asc', 3],
+    ] as const) {
+      const res = await exportFile(query);
+      expect(res.statusCode).toBe(200);
+      const ws = XLSX.read(res.rawPayload, { type: 'buffer' }).Sheets['学生名单']!;
+      expect(XLSX.utils.sheet_to_json<string[]>(ws, { header: 1 })).toHaveLength(rows + 1);
+      expect(ws['!ref']).toBe(`A1:P${rows + 1}`);
+    }
+  });
+
   it('freezes the header row and bolds it (read by ExcelJS)', async () => {
     const res = await exportFile('format=xlsx&keyword=R');
     const wb = new ExcelJS.Workbook();

@@ -240,7 +240,9 @@ async function* sheetXml(sheet: SheetSource): AsyncGenerator<string> {
   });
   yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
   yield '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">';
-  yield `<dimension ref="A1:${columnLetters(Math.max(0, columns.length - 1))}1"/>`;
+  // The used range comes before the rows. Known when the whole sheet fit in the sample; otherwise left out (it is
+  // optional): a wrong one (it said the header alone) made SheetJS and openpyxl's read-only mode read one row.
+  if (done) yield `<dimension ref="A1:${columnLetters(Math.max(0, columns.length - 1))}${sample.length + 1}"/>`;
   yield '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>';
   yield '<sheetFormatPr defaultRowHeight="15"/>';
   if (columns.length)
