@@ -149,7 +149,7 @@ export async function loadSummary(
       // Codes lead with their province's two digits.
       queryRows<{ prefix: string | null; count: number }>(
         db,
-        sql`select left(region_code, 2) as prefix, count(*)::int as count from students where cam_id = ${camId} group by 1`,
+        sql`select left(region_code, 2) as prefix, count(*)::int as count from students where cam_id = ${camId} and ${studentsIn} group by 1`,
       ),
     ]);
 

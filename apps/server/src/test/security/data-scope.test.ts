@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportSummary } from '@campus/contract';
 import { teachers } from '../../db/schema/campus.js';
 import { roles, userRoles } from '../../db/schema/system.js';
 import type { RouteEntry } from '../../plugins/access.js';
@@ -115,6 +116,10 @@ const PROBES: Record<string, Probe> = {
     const a = await as('GET', { url: '/api/report/summary' });
     expect(a.status).toBe(200);
     expect(a.json?.data).toMatchObject({ students: { total: 1, byClass: [{ grade: '高一', className: '1班', count: 1 }] } });
+    // Every student figure counts the one reached student: the native places once counted the whole campus.
+    const figures = (a.json?.data as ReportSummary).students;
+    for (const list of [figures.byStatus, figures.byGrade, figures.byClass, figures.byProvince])
+      expect(list.reduce((n, r) => n + r.count, 0)).toBe(1);
   },
   'GET /api/report/summary/export': async (as) => {
     const a = await as('GET', { url: '/api/report/summary/export', query: { format: 'csv' } });
