@@ -20,7 +20,7 @@ import { registerErrors, RequestValidationError, sendError } from './plugins/err
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerHttpHygiene } from './plugins/http-hygiene.js';
 import { redactUrl, serializeLoggedRequest } from './lib/redact.js';
-import { registerOperlog } from './plugins/operlog.js';
+import { registerOperlog, registerRequestClock } from './plugins/operlog.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessionActivity } from './plugins/session-activity.js';
@@ -178,6 +178,7 @@ export async function buildApp(
       return sendError(request, reply, 503, ResultCode.unavailable, 'http.unavailable');
     }
   });
+  registerRequestClock(app);
   registerSessionCache(app);
   registerAccess(app);
   registerSessionActivity(app);

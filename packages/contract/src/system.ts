@@ -369,6 +369,11 @@ export const LOGIN_REASONS = [
   'disabled',
   'no_campus',
   'undecryptable',
+  /** The password was right and the second step was asked: not a failure, not yet a sign-in. */
+  'mfa_required',
+  'bad_code',
+  'mfa_expired',
+  'bad_passkey',
 ] as const;
 
 const timeBound = () => z.iso.datetime({ offset: true }).or(z.iso.date()).optional();

@@ -51,13 +51,18 @@ describe('operation log', () => {
     for (const secret of [ADMIN_PASSWORD, NEW_PASSWORD, oldEnc, newEnc, token]) expect(dump).not.toContain(secret);
   });
 
-  it('records refused mutations too, with their status and code', async () => {
+  it('records refused mutations too, with their status, code and duration', async () => {
+    const began = performance.now();
     await call(t.app, { method: 'POST', url: '/api/logout', headers: authed('B'.repeat(43)) });
-    const [row] = await queryRows<{ status: number; code: number }>(
+    const took = performance.now() - began;
+    const [row] = await queryRows<{ status: number; code: number; duration_ms: number }>(
       t.database.db,
-      sql`select status, code from oper_logs where path = '/api/logout' order by id desc limit 1`,
+      sql`select status, code, duration_ms from oper_logs where path = '/api/logout' order by id desc limit 1`,
     );
-    expect(row).toEqual({ status: 401, code: 50008 });
+    expect(row).toMatchObject({ status: 401, code: 50008 });
+    // Refused before the access check let it on: it was logged with the process's uptime.
+    expect(row?.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(row?.duration_ms).toBeLessThanOrEqual(Math.ceil(took));
   });
 
   it('is append-only: the database refuses updates, recent deletes and truncation', async () => {

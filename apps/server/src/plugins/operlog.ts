@@ -140,14 +140,21 @@ declare module 'fastify' {
   }
 }
 
-export function registerOperlog(app: FastifyInstance): void {
-  app.decorateRequest('operlogWritten', false);
-  app.decorateRequest('operlogTarget', null);
-  app.decorateRequest('operlogChanges', null);
+/**
+ * When a request came in, for the log's duration. Registered before the access check: a write refused there was logged
+ * with the server's uptime as its duration (the clock had not been read yet).
+ */
+export function registerRequestClock(app: FastifyInstance): void {
   app.decorateRequest('startedAt', 0);
   app.addHook('onRequest', async (request) => {
     request.startedAt = performance.now();
   });
+}
+
+export function registerOperlog(app: FastifyInstance): void {
+  app.decorateRequest('operlogWritten', false);
+  app.decorateRequest('operlogTarget', null);
+  app.decorateRequest('operlogChanges', null);
   // onSend, not onResponse: the row exists before the caller hears the answer.
   app.addHook('onSend', async (request, reply) => {
     if (request.operlogWritten || !MUTATING.has(request.method)) return;

@@ -1,4 +1,4 @@
-import { DEFAULT_MENUS, LOCALES, type MenuItem } from '@campus/contract';
+import { DEFAULT_MENUS, LOCALES, LOGIN_REASONS, type MenuItem } from '@campus/contract';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +113,12 @@ describe('locales', () => {
     const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     const en = enUS as Record<string, string>;
     for (const [key, zh] of Object.entries(zhCN)) expect([key, params(en[key] ?? '')]).toEqual([key, params(zh)]);
+  });
+
+  it('names every sign-in outcome the server records (its type is the same list)', () => {
+    const missing = LOGIN_REASONS.filter((r) => !(`sys.loginlog.reason.${r}` in systemZhCN) || !(`sys.loginlog.reason.${r}` in systemEnUS));
+    expect(missing).toEqual([]);
+    expect(LOGIN_REASONS).toEqual(expect.arrayContaining(['mfa_required', 'bad_code', 'mfa_expired', 'bad_passkey']));
   });
 
   it('labels every menu and breadcrumb entry', () => {

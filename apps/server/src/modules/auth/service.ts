@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { decryptLoginPassword, type Campus } from '@campus/contract';
+import { decryptLoginPassword, type Campus, type LOGIN_REASONS } from '@campus/contract';
 import type { AppConfig } from '../../config/config.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
@@ -16,24 +16,8 @@ export interface LoginAttempt {
   userAgent: string;
 }
 
-export type LoginReason =
-  | 'ok'
-  | 'bad_credentials'
-  | 'locked'
-  | 'ip_limited'
-  | 'rate_limited'
-  | 'invalid'
-  | 'disabled'
-  | 'no_campus'
-  | 'undecryptable'
-  /** The password was right; the second step was asked (not a failure, not yet a sign-in). */
-  | 'mfa_required'
-  /** A wrong TOTP or recovery code at the second step. */
-  | 'bad_code'
-  /** The second step came with an unknown, used or expired ticket. */
-  | 'mfa_expired'
-  /** A passkey that is not registered, or whose signature did not verify. */
-  | 'bad_passkey';
+/** What a sign-in attempt came to: the contract's list, which the login log's filter and labels read too. */
+export type LoginReason = (typeof LOGIN_REASONS)[number];
 
 export async function recordLogin(db: Executor, a: LoginAttempt, userId: number | null, reason: LoginReason): Promise<void> {
   await db.insert(loginLogs).values({

@@ -26,7 +26,13 @@ export function LoginLogPanel({ viewSwitch }: { viewSwitch: ReactNode }) {
       key: 'success',
       title: t('sys.operlog.result'),
       width: 100,
-      render: (r) => <Tag color={r.success ? 'green' : 'red'}>{t(r.success ? 'sys.operlog.success' : 'sys.operlog.fail')}</Tag>,
+      render: (r) =>
+        // The password step of a two-step sign-in is neither: the next row says how the second step went.
+        r.reason === 'mfa_required' ? (
+          <Tag color="gray">{t('sys.loginlog.pending')}</Tag>
+        ) : (
+          <Tag color={r.success ? 'green' : 'red'}>{t(r.success ? 'sys.operlog.success' : 'sys.operlog.fail')}</Tag>
+        ),
     },
     { key: 'reason', title: t('sys.loginlog.reason'), width: 160, render: (r) => t(`sys.loginlog.reason.${r.reason}`) },
     { key: 'ip', title: t('sys.operlog.ip'), width: 130 },
