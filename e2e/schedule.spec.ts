@@ -49,7 +49,11 @@ async function entriesOf(page: Page, courseId: number): Promise<Entry[]> {
 
 const drawer = (page: Page) => page.locator('.schedule-entry-drawer');
 const column = (page: Page, weekday: number) => page.locator(`.tt-col[data-weekday="${weekday}"]`);
-const formItem = (page: Page, label: string) => drawer(page).locator('.arco-form-item').filter({ hasText: label });
+// By its label: a message under another field may name this one ("须晚于开始时间").
+const formItem = (page: Page, label: string) =>
+  drawer(page)
+    .locator('.arco-form-item')
+    .filter({ has: page.locator('.arco-form-label-item', { hasText: label }) });
 
 /** Page y of a minute of the day inside a column. */
 async function yOf(col: Locator, minute: number): Promise<{ x: number; y: number }> {
@@ -132,11 +136,16 @@ test.describe.serial('course schedule and timetables', () => {
     await page.keyboard.press('Enter');
     await expect(drawer(page).locator('.arco-drawer-header-title')).toHaveText('添加课时');
     await pickOption(page, formItem(page, '星期'), '', '周二');
-    await pickOption(page, formItem(page, '开始时间'), '08:30', /^08:30$/);
+    // An end before the start is refused under the end's field, and the message goes once the times are right.
+    await pickOption(page, formItem(page, '开始时间'), '10:00', /^10:00$/);
     await pickOption(page, formItem(page, '结束时间'), '09:15', /^09:15$/);
+    await pickOption(page, formItem(page, '教室'), ROOM_B, ROOM_B);
+    await drawer(page).getByRole('button', { name: '保存' }).click();
+    await expect(formItem(page, '结束时间').locator('.arco-form-message')).toHaveText('结束时间：须晚于开始时间');
+    await pickOption(page, formItem(page, '开始时间'), '08:30', /^08:30$/);
+    await expect(formItem(page, '结束时间').locator('.arco-form-message')).toHaveCount(0);
     // What the form holds is drawn on the grid before it is saved.
     await expect(column(page, 2).locator('.tt-selection')).toHaveText('08:30–09:15');
-    await pickOption(page, formItem(page, '教室'), ROOM_B, ROOM_B);
     await drawer(page).getByRole('button', { name: '保存' }).click();
 
     const clash = drawer(page).locator('.schedule-clashes');
@@ -145,6 +154,7 @@ test.describe.serial('course schedule and timetables', () => {
     await expect(clash).toContainText(`教师 ${TEACHER} 同时有课`);
     await expect(clash).toContainText('周二 08:00–09:30');
     await expect(clash).toContainText('未保存');
+    await expect(drawer(page).locator('.arco-form-message')).toHaveCount(0);
     // And on the grid, where the other course meets.
     const ghost = column(page, 2).locator('.tt-block-clash');
     await expect(ghost).toContainText(COURSE_A);

@@ -2,8 +2,8 @@ import type { Texts } from './constants.js';
 
 /** Server messages of schedules, timetables and the clash engine. */
 export const SCHEDULE_MESSAGES = {
-  'schedule.endAfterStart': { 'zh-CN': '{field}：结束时间必须晚于开始时间', 'en-US': '{field}: must be later than startTime' },
-  'schedule.weekOrder': { 'zh-CN': '{field}：结束周不能早于开始周', 'en-US': '{field}: must not be before weekStart' },
+  'schedule.endAfterStart': { 'zh-CN': '{field}：须晚于开始时间', 'en-US': '{field}: must be later than the start time' },
+  'schedule.weekOrder': { 'zh-CN': '{field}：不能早于开始周', 'en-US': '{field}: must not be before the start week' },
   'schedule.weekBeyondTerm': {
     'zh-CN': '{field}：超出学期周数（本学期共 {weeks} 周）',
     'en-US': '{field}: beyond the term, which has {weeks} week(s)',

@@ -38,6 +38,8 @@ import { RemoteSelect } from './schedule-remote-select';
 
 const TIME_OPTIONS = listTimeOptions(5).map((v) => ({ value: v, label: v }));
 const FIELDS = ['weekday', 'startTime', 'endTime', 'roomId', 'teacherId', 'weekStart', 'weekEnd', 'weekPattern'] as const;
+const TIME_FIELDS: readonly string[] = ['startTime', 'endTime'];
+const WEEK_FIELDS: readonly string[] = ['weekStart', 'weekEnd'];
 
 export interface EntryFormValues {
   weekday?: number;
@@ -144,8 +146,12 @@ function EntryFormBody({
     return known.length;
   };
 
+  // A message set by hand stays until taken away: the fixed times still read "must be later than the start time".
+  const clearFieldErrors = (names: readonly string[]) => form.setFields(Object.fromEntries(names.map((name) => [name, { error: null }])));
+
   const save = async () => {
     setError('');
+    clearFieldErrors(FIELDS);
     const body = toBody(form.getFieldsValue());
     // Blank pickers read as "missing", as the server would say it.
     const checked = { ...body, roomId: body.roomId || '', weekday: body.weekday || '' };
@@ -197,8 +203,13 @@ function EntryFormBody({
         initialValues={{ weekPattern: 'all', ...state.initial }}
         autoComplete="off"
         onSubmit={() => void save()}
-        onValuesChange={(_changed, values: EntryFormValues) => {
+        onValuesChange={(changed: Partial<EntryFormValues>, values: EntryFormValues) => {
           setError('');
+          // The time and week rules compare two fields: a change to either answers both.
+          const names = Object.keys(changed);
+          if (names.some((n) => TIME_FIELDS.includes(n))) names.push(...TIME_FIELDS);
+          if (names.some((n) => WEEK_FIELDS.includes(n))) names.push(...WEEK_FIELDS);
+          if (names.length) clearFieldErrors(names);
           onPreview?.(readTypedSlot(values, entry));
         }}
       >
