@@ -16,8 +16,17 @@ const scopeShape = {
   scopeGradeIds: z.unknown().optional(),
   scopeClassIds: z.unknown().optional(),
 };
-export const roleFormCreateSchema = roleCreateSchema.omit({ dataScope: true }).extend(scopeShape);
-export const roleFormUpdateSchema = roleUpdateSchema.omit({ dataScope: true }).extend(scopeShape);
+const hasIds = (v: unknown) => Array.isArray(v) && v.length > 0;
+// The contract's rule on the folded `dataScope`, on the fields that hold it: the server's answer names
+// `dataScope.gradeIds`, which no field of the form is, so it stood in an alert over the form.
+const checkScopeIds = (v: { scopeKind?: string; scopeGradeIds?: unknown; scopeClassIds?: unknown }, ctx: z.RefinementCtx) => {
+  if (v.scopeKind === 'grades' && !hasIds(v.scopeGradeIds))
+    ctx.addIssue({ code: 'custom', message: 'rule.required', path: ['scopeGradeIds'] });
+  if (v.scopeKind === 'classes' && !hasIds(v.scopeClassIds))
+    ctx.addIssue({ code: 'custom', message: 'rule.required', path: ['scopeClassIds'] });
+};
+export const roleFormCreateSchema = roleCreateSchema.omit({ dataScope: true }).extend(scopeShape).superRefine(checkScopeIds);
+export const roleFormUpdateSchema = roleUpdateSchema.omit({ dataScope: true }).extend(scopeShape).superRefine(checkScopeIds);
 
 /** The form's values of a role. */
 export function toRoleForm(role: Role): Record<string, unknown> {

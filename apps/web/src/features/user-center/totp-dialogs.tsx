@@ -8,12 +8,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { renderSVG } from 'uqr';
 import { showSuccess } from '../../lib/feedback';
+import { readServerMessages } from '../../lib/form/field-errors';
 import { useT } from '../../lib/i18n';
 import { ApiError } from '../../lib/request';
 import { RecoveryCodes } from './recovery-codes';
 import { confirmTotp, disableTotp, regenerateRecoveryCodes, startTotp, userCenterKeys } from './user-center-api';
 
-const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : error ? fallback : '');
+const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? readServerMessages(error) : error ? fallback : '');
 const CODE_PATTERN = /^\d{6}$/;
 
 function qrDataUrl(otpauthUrl: string): string {

@@ -1,7 +1,7 @@
 import { studentCreateSchema, termCreateSchema } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../request';
-import { labelFieldMessage, readServerFieldErrors, validateBody } from './field-errors';
+import { labelFieldMessage, readServerFieldErrors, readServerMessages, validateBody } from './field-errors';
 
 describe('form messages from the contract', () => {
   it('words a missing required field as the server does, with the label', () => {
@@ -22,6 +22,12 @@ describe('form messages from the contract', () => {
     const error = new ApiError(400, 'x', 400, { errors: [{ field: 'email', msg: 'email: is not a valid email address' }] });
     expect(readServerFieldErrors(error, { email: 'Email' })).toEqual({ email: 'Email: is not a valid email address' });
     expect(readServerFieldErrors(new Error('x'), {})).toEqual({});
+  });
+
+  it("words a dialog's alert without the API's field name", () => {
+    const wrong = new ApiError(400, 'code：验证码不正确或已使用', 400, { errors: [{ field: 'code', msg: 'code：验证码不正确或已使用' }] });
+    expect(readServerMessages(wrong)).toBe('验证码不正确或已使用');
+    expect(readServerMessages(new ApiError(409, 'Already on', 409, null))).toBe('Already on');
   });
 
   it('leaves messages about other fields alone', () => {

@@ -36,6 +36,18 @@ function isFieldErrorList(value: unknown): value is { field: string; msg: string
   return Array.isArray(value) && value.every((e) => typeof e === 'object' && e !== null && 'field' in e && 'msg' in e);
 }
 
+/**
+ * A server 400's messages without the API's field names ("code：验证码不正确" → "验证码不正确"), for a dialog's alert
+ * over its one or two boxes; the error's own message when it names no field.
+ */
+export function readServerMessages(error: ApiError): string {
+  const messages = Object.entries(readServerFieldErrors(error, {})).map(([field, msg]) => {
+    for (const separator of [': ', '：']) if (msg.startsWith(field + separator)) return msg.slice(field.length + separator.length);
+    return msg;
+  });
+  return messages.length ? messages.join('; ') : error.message;
+}
+
 /** The field messages of a server 400 (`data.errors`), keyed by field. */
 export function readServerFieldErrors(error: unknown, labels: Record<string, string>): FieldMessages {
   if (!(error instanceof ApiError)) return {};
