@@ -87,6 +87,9 @@ test.describe('system administration', () => {
     await drawer(page)
       .getByPlaceholder(/留空则随机生成/)
       .fill(password);
+    // Without a role and a campus the user could not sign in: the form asks for both.
+    await drawer(page).getByRole('button', { name: '保存' }).click();
+    await expect(drawer(page).locator('.arco-form-message')).toHaveText(['角色：不能为空', '校区：不能为空']);
     await pickOption(page, drawer(page), /角色/, roleName);
     const campusField = drawer(page).locator('.arco-form-item', { has: page.locator('label', { hasText: /校区/ }) });
     await campusField.locator('.arco-select-view').click();

@@ -7,10 +7,10 @@ import Switch from '@arco-design/web-react/es/Switch';
 import Tag from '@arco-design/web-react/es/Tag';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
 import { IconDown, IconLock } from '@arco-design/web-react/icon';
-import { USER_SORTS, userCreateSchema, userUpdateSchema, type SystemUser, Perm } from '@campus/contract';
+import { USER_SORTS, type SystemUser, Perm } from '@campus/contract';
+import { userCreateFormSchema, userUpdateFormSchema } from './user-form-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
 import { openConfirm, showSuccess } from '../../lib/feedback';
 import { FormDrawer } from '../../lib/form/form-drawer';
 import type { FormFieldDef } from '../../lib/form/schema-form';
@@ -48,11 +48,6 @@ export const USER_PERMS = {
   resetMfa: Perm.userResetMfa,
   unlock: Perm.loginlogUnlock,
 } as const;
-
-// The form takes the password as typed (blank: the server generates one); it is encrypted on the way out.
-const userCreateFormSchema = userCreateSchema.extend({
-  password: z.union([z.literal(''), z.string().min(8).max(128)]).optional(),
-});
 
 function isLocked(user: SystemUser): boolean {
   return user.lockedUntil !== null && new Date(user.lockedUntil).getTime() > Date.now();
@@ -306,7 +301,7 @@ export function UserPage() {
         isOpen={editor.isOpen}
         width={560}
         title={t(editRow ? 'form.edit' : 'form.add', { thing: t('sys.thing.user') })}
-        schema={editRow ? userUpdateSchema : userCreateFormSchema}
+        schema={editRow ? userUpdateFormSchema : userCreateFormSchema}
         fields={fields}
         initialValues={
           editRow
