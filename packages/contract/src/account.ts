@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common.js';
 import { text } from './fields.js';
+import { accountPhoneField } from './phone.js';
 
 // The signed-in user's own account (user center): profile, avatar, sessions,
 // sign-in history, second factor (TOTP, recovery codes, passkeys), and the
@@ -23,15 +24,7 @@ export const PROFILE_LIMITS = {
 
 export const profileUpdateSchema = z.strictObject({
   nickname: text().trim().min(1).max(PROFILE_LIMITS.nickname).optional(),
-  phone: z
-    .preprocess(
-      emptyToNull,
-      text()
-        .trim()
-        .regex(/^\+?[0-9][0-9-]{2,30}$/)
-        .nullable(),
-    )
-    .optional(),
+  phone: accountPhoneField(),
   email: z.union([z.literal(''), z.email().max(128)]).optional(),
   job: text().trim().max(PROFILE_LIMITS.job).optional(),
   organization: text().trim().max(PROFILE_LIMITS.organization).optional(),

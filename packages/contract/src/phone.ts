@@ -46,6 +46,22 @@ export function isChinesePhone(value: string): boolean {
   return m?.[1] !== undefined && matchNumber(m[1], true);
 }
 
+/**
+ * An account's phone (users, the user center's profile): empty clears it (null), otherwise a number `isChinesePhone`
+ * accepts. One rule for both: the profile once took "12345", which the user page then refused to save.
+ */
+export function accountPhoneField() {
+  return z
+    .preprocess(
+      (v: unknown) => (v === '' ? null : v),
+      text()
+        .transform((v) => toHalfWidth(v).trim())
+        .pipe(z.string().max(32).refine(isChinesePhone, { message: 'rule.phone' }))
+        .nullable(),
+    )
+    .optional();
+}
+
 /** An optional phone field: empty, or a number `isChinesePhone` accepts (stored trimmed, as typed). */
 export function phoneNumberField() {
   return text()

@@ -6,7 +6,7 @@ import { dataScopeAnswerSchema, dataScopeSchema } from './data-scope.js';
 import { boolField, idField, intField, text } from './fields.js';
 import { operlogQuerySchema } from './operlog.js';
 import { PERM_CODE_PATTERN } from './perms.js';
-import { isChinesePhone, phoneNumberField, toHalfWidth } from './phone.js';
+import { accountPhoneField, phoneNumberField } from './phone.js';
 
 // System administration (docs/api-conventions.md, "System administration"): users, roles, menus,
 // perms, departments, operation and login logs. All global, not campus-scoped.
@@ -41,16 +41,7 @@ const encryptedPassword = () => z.string().min(1).max(1024);
 
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 const usernameField = () => text().trim().min(3).max(64).regex(USERNAME_PATTERN);
-const phoneField = () =>
-  z
-    .preprocess(
-      emptyToNull,
-      text()
-        .transform((v) => toHalfWidth(v).trim())
-        .pipe(z.string().max(32).refine(isChinesePhone, { message: 'rule.phone' }))
-        .nullable(),
-    )
-    .optional();
+const phoneField = accountPhoneField;
 const emailField = () => z.union([z.literal(''), z.email().max(128)]).optional();
 
 const userEditable = {

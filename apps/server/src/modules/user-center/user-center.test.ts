@@ -104,6 +104,22 @@ describe('profile', () => {
     expect(row).toEqual({ personal_website: '', nickname: u.username });
   });
 
+  it('takes a phone by the rule the user page saves it by', async () => {
+    const u = await makeUser();
+    // "12345" was taken here and then refused by the user page, which could no longer save that user.
+    for (const phone of ['12345', '+1-555-0100-000000']) {
+      const res = await api(u.token, 'PUT', '/api/user/profile', { phone });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toContain('phone');
+    }
+    const ok = await api(u.token, 'PUT', '/api/user/profile', { phone: '１３９００００１２３４' });
+    expect(ok.status).toBe(200);
+    const [row] = await queryRows<{ phone: string }>(t.database.db, sql`select phone from users where id = ${u.id}`);
+    expect(row?.phone).toBe('13900001234');
+    const admin = await api(await getToken(t.app), 'PUT', `/api/system/users/${u.id}`, { nickname: 'renamed', phone: row?.phone });
+    expect(admin.status).toBe(200);
+  });
+
   it("refuses another user's phone number with 409 naming phone", async () => {
     const a = await makeUser();
     const b = await makeUser();
