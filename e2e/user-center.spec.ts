@@ -107,7 +107,14 @@ test.describe('user center', () => {
     await openUserCenter(page);
     await page.getByRole('button', { name: /更换 .* 的头像/ }).click();
     const dialog = page.getByRole('dialog', { name: '更换头像' });
+    // Text named .png: said so at once (it left a blank crop area and a disabled save), then a real picture.
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await expect(dialog.getByRole('alert')).toHaveText('无法读取这张图片');
+    await expect(dialog.locator('.uc-crop-area')).toHaveCount(0);
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngPicture(640, 400) });
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expect(dialog.locator('img.uc-preview').first()).toBeVisible();
     await dialog.getByRole('button', { name: '保存头像' }).click();
     await expect(page.getByText('头像已更新')).toBeVisible();

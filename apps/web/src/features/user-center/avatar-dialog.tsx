@@ -88,7 +88,16 @@ export function AvatarDialog({ isOpen, name, onClose }: AvatarDialogProps) {
     if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return setError(t('uc.avatar.wrongType'));
     if (file.size > AVATAR_MAX_BYTES) return setError(t('uc.avatar.tooLarge'));
     setPreview(null);
-    setSource(URL.createObjectURL(file));
+    // Decoded before it is shown: a text file named .png left a blank crop area and a disabled save, with no word.
+    createImageBitmap(file)
+      .then((bitmap) => {
+        bitmap.close();
+        setSource(URL.createObjectURL(file));
+      })
+      .catch(() => {
+        setSource(null);
+        setError(t('uc.avatar.unreadable'));
+      });
   }
 
   async function save() {
