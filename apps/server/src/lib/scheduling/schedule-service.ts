@@ -211,6 +211,8 @@ export function clashError(
   conflicts: ScheduleConflict[],
   locale: Locale,
   key: 'schedule.clash' | 'schedule.enrolClash' = 'schedule.clash',
+  /** Every clash found, when `conflicts` lists only the first of them. */
+  total = conflicts.length,
 ) {
   const items = conflicts.slice(0, 3).map((c) =>
     formatMessage(locale, 'schedule.clashItem', {
@@ -223,7 +225,7 @@ export function clashError(
     }),
   );
   const summary = items.join('; ') + (conflicts.length > items.length ? '; …' : '');
-  return conflict(key, { count: conflicts.length, summary }, { conflicts });
+  return conflict(key, { count: total, summary }, { conflicts, total });
 }
 
 /** `column = any(ids)` with the ids as one array parameter: binding hundreds of them one by one costs milliseconds. */

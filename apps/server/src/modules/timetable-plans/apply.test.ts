@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TimetablePlan, TimetableRun, TimetableSolution } from '@campus/contract';
+import type { ScheduleConflict, TimetablePlan, TimetableRun, TimetableSolution } from '@campus/contract';
 import { queryRows } from '../../db/query.js';
 import { getCampusIds } from '../../test/fixtures.js';
 import { createTestApp, educateClient, getToken, type TestApp } from '../../test/test-app.js';
@@ -179,6 +179,47 @@ describe('apply: co-taught lessons and odd/even weeks', () => {
     const res = await api('POST', `${plans}/${planId}/apply`);
     expect(res.status).toBe(409);
     expect(res.body.msg).toContain('Mr Lab');
+    expect(await planEntries()).toEqual([]);
+  });
+
+  it('names the students a refused apply would double-book, and counts every clash', async () => {
+    await t.database.db.execute(sql`delete from schedule_entries where plan_id = ${planId}`);
+    await t.database.db.execute(sql`delete from schedule_entries where course_id in (select id from courses where code = 'AP-HAND')`);
+    const lesson = (await solution()).placements.find((p) => p.activityId === taughtTogether);
+    const plan = (await api('GET', `${plans}/${planId}`)).body.data as TimetablePlan;
+    const period = plan.periods[(lesson?.period ?? 1) - 1];
+    const free = await create('/teachers', { staffNo: 'AP9', name: 'Mr Free', gender: 'male', status: 'active' });
+    const course = await create('/courses', { code: 'AP-PUPILS', name: 'Choir', termId, teacherId: free, capacity: 5, status: 'open' });
+    const room = await create('/rooms', { code: 'AR3', name: 'Hall', capacity: 10 });
+    const hand = await api('POST', `/courses/${course}/schedule`, {
+      weekday: plan.days[(lesson?.day ?? 1) - 1]?.weekday,
+      startTime: period?.startTime,
+      endTime: period?.endTime,
+      roomId: room,
+      weekPattern: 'all',
+    });
+    expect(hand.status, hand.body.msg).toBe(201);
+    const pupils = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from students where student_no in ('AS0', 'AS1') order by id`,
+    );
+    const enrol = await api('POST', `/courses/${course}/students`, { studentIds: pupils.map((p) => p.id) });
+    expect(enrol.status, enrol.body.msg).toBe(200);
+
+    const res = await api('POST', `${plans}/${planId}/apply`);
+    expect(res.status).toBe(409);
+    const conflicts = (res.body.data as { conflicts: ScheduleConflict[] }).conflicts;
+    const shared = conflicts.find((c) => c.kind === 'student');
+    expect(shared).toMatchObject({
+      courseName: 'Choir',
+      studentCount: 2,
+      students: [{ name: 'Apply pupil 0' }, { name: 'Apply pupil 1' }],
+    });
+    // They were "#182, #186".
+    expect(res.body.msg).toContain('Apply pupil 0');
+    expect(res.body.msg).not.toMatch(/#\d/);
+    expect(res.body.msg).toContain(`(${conflicts.length})`);
+    expect(res.body.data).toMatchObject({ total: conflicts.length });
     expect(await planEntries()).toEqual([]);
   });
 });

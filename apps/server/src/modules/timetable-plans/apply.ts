@@ -16,6 +16,7 @@ import {
   rooms,
   scheduleEntries,
   students,
+  teachers,
   terms,
   timetableActivities,
   timetablePlans,
@@ -217,7 +218,7 @@ export async function applySolution(tx: Tx, camId: number, planId: number, local
   });
   if (clashes.length) {
     const conflicts = await describeClashes(scope, clashes, locale);
-    throw clashError(conflicts, locale);
+    throw clashError(conflicts, locale, 'schedule.clash', clashes.length);
   }
 
   if (proposed.length) {
@@ -253,35 +254,41 @@ function isSharedByParity(v: TimetableViolation, patternOf: Map<number, WeekPatt
   return patterns.has('odd') && patterns.has('even');
 }
 
-/** The clash 409's items: an entry of the term by its stored row, a proposed one by its course. */
+/** How many clashes the 409 lists; its message and count say how many there are in all. */
+const LISTED_CLASHES = 50;
+const STUDENT_EXAMPLES = 5;
+
+/**
+ * The clash 409's items, worded as the course schedule's are: an entry of the term by its stored row, a proposed one by
+ * its course; the students by name (they were "#182, #186").
+ */
 async function describeClashes(scope: CampusScope, clashes: ReturnType<typeof findClashes>, locale: Locale): Promise<ScheduleConflict[]> {
-  const storedIds = [...new Set(clashes.map((c) => c.other.id).filter((id) => id > 0))];
+  const listed = clashes.slice(0, LISTED_CLASHES);
+  const storedIds = [...new Set(listed.map((c) => c.other.id).filter((id) => id > 0))];
   const stored = storedIds.length ? await loadEntries(scope, inArray(scheduleEntries.id, storedIds)) : [];
   const byId = new Map(stored.map((e) => [e.id, toEntryDto(e)]));
-  const courseIds = [...new Set(clashes.map((c) => c.other.courseId))];
-  const names = new Map(
-    (await scope.select(courses, { id: courses.id, name: courses.name }, inArray(courses.id, courseIds))).map((c) => [c.id, c.name]),
-  );
-  return clashes.slice(0, 50).map((c) => {
+  const courseIds = [...new Set(listed.map((c) => c.other.courseId))];
+  const teacherIds = [...new Set(listed.flatMap((c) => (c.kind === 'teacher' ? [c.other.teacherId] : [])))];
+  const roomIds = [...new Set(listed.flatMap((c) => (c.kind === 'room' ? [c.other.roomId] : [])))];
+  const studentIds = [...new Set(listed.flatMap((c) => c.studentIds.slice(0, STUDENT_EXAMPLES)))];
+  const [courseRows, teacherRows, roomRows, studentRows] = await Promise.all([
+    scope.select(courses, { id: courses.id, name: courses.name }, inArray(courses.id, courseIds)),
+    teacherIds.length ? scope.select(teachers, { id: teachers.id, name: teachers.name }, inArray(teachers.id, teacherIds)) : [],
+    roomIds.length ? scope.select(rooms, { id: rooms.id, code: rooms.code, name: rooms.name }, inArray(rooms.id, roomIds)) : [],
+    studentIds.length ? scope.select(students, { id: students.id, name: students.name }, inArray(students.id, studentIds)) : [],
+  ]);
+  const courseName = new Map(courseRows.map((c) => [c.id, c.name]));
+  const teacherName = new Map(teacherRows.map((r) => [r.id, r.name]));
+  const room = new Map(roomRows.map((r) => [r.id, r]));
+  const studentName = new Map(studentRows.map((r) => [r.id, r.name]));
+  return listed.map((c): ScheduleConflict => {
     const other = c.other;
     const dto = byId.get(other.id);
-    const detail =
-      c.kind === 'teacher'
-        ? formatMessage(locale, 'schedule.sharedTeacher', { name: dto?.teacherName ?? `#${other.teacherId}` })
-        : c.kind === 'room'
-          ? formatMessage(locale, 'schedule.sharedRoom', { code: dto?.roomCode ?? '', name: dto?.roomName ?? `#${other.roomId}` })
-          : formatMessage(locale, 'schedule.sharedStudents', {
-              count: c.studentIds.length,
-              names: c.studentIds
-                .slice(0, 5)
-                .map((id) => `#${id}`)
-                .join(', '),
-            });
-    return {
+    const base = {
       kind: c.kind,
       entryId: other.id,
       courseId: other.courseId,
-      courseName: names.get(other.courseId) ?? '',
+      courseName: courseName.get(other.courseId) ?? '',
       weekday: other.weekday,
       startTime: formatHm(other.startMin),
       endTime: formatHm(other.endMin),
@@ -290,7 +297,30 @@ async function describeClashes(scope: CampusScope, clashes: ReturnType<typeof fi
       weekPattern: other.weekPattern,
       weeks: c.weeks,
       withEntryId: null,
-      detail,
+    };
+    if (c.kind === 'teacher') {
+      const name = dto?.teacherName ?? teacherName.get(other.teacherId) ?? `#${other.teacherId}`;
+      return { ...base, detail: formatMessage(locale, 'schedule.sharedTeacher', { name }), teacherId: other.teacherId, teacherName: name };
+    }
+    if (c.kind === 'room') {
+      const r = room.get(other.roomId);
+      const code = dto?.roomCode ?? r?.code ?? '';
+      const name = dto?.roomName ?? r?.name ?? `#${other.roomId}`;
+      return {
+        ...base,
+        detail: formatMessage(locale, 'schedule.sharedRoom', { code, name }),
+        roomId: other.roomId,
+        roomCode: code,
+        roomName: name,
+      };
+    }
+    const shown = c.studentIds.slice(0, STUDENT_EXAMPLES).map((id) => ({ id, name: studentName.get(id) ?? `#${id}` }));
+    const names = shown.map((x) => x.name).join(', ') + (c.studentIds.length > shown.length ? ', …' : '');
+    return {
+      ...base,
+      detail: formatMessage(locale, 'schedule.sharedStudents', { count: c.studentIds.length, names }),
+      studentCount: c.studentIds.length,
+      students: shown,
     };
   });
 }

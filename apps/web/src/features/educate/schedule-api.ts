@@ -2,7 +2,6 @@ import type {
   CourseSchedule,
   FreeSlotsAnswer,
   Room,
-  ScheduleConflict,
   ScheduleWriteResult,
   Student,
   Teacher,
@@ -11,7 +10,7 @@ import type {
 } from '@campus/contract';
 import { downloadFile } from '../../lib/list-page/download';
 import type { PageResult } from '../../lib/list-page/list-query';
-import { ApiError, request } from '../../lib/request';
+import { request } from '../../lib/request';
 
 export async function fetchCourseSchedule(courseId: number): Promise<CourseSchedule> {
   return (await request.get<CourseSchedule>(`/educate/courses/${courseId}/schedule`, undefined, { errorHandling: 'local' })).data;
@@ -55,13 +54,6 @@ export interface FreeSlotParams {
 export async function fetchFreeSlots(courseId: number, params: FreeSlotParams): Promise<FreeSlotsAnswer> {
   const res = await request.get<FreeSlotsAnswer>(`/educate/courses/${courseId}/free-slots`, { ...params }, { errorHandling: 'local' });
   return res.data;
-}
-
-/** The clashes of a 409 clash answer, or null for any other failure. */
-export function readConflicts(error: unknown): ScheduleConflict[] | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const conflicts = (error.data as { conflicts?: unknown } | null | undefined)?.conflicts;
-  return Array.isArray(conflicts) ? (conflicts as ScheduleConflict[]) : null;
 }
 
 export type TimetableTarget = 'teacher' | 'room' | 'student' | 'class';

@@ -21,16 +21,8 @@ import {
 import { useState } from 'react';
 import { readServerFieldErrors, validateBody } from '../../lib/form/field-errors';
 import { getLocale, useLocaleStore, useT } from '../../lib/i18n';
-import {
-  createEntry,
-  deleteEntry,
-  readConflicts,
-  searchRooms,
-  searchTeachers,
-  updateEntry,
-  type EntryBody,
-  type PickOption,
-} from './schedule-api';
+import { createEntry, deleteEntry, searchRooms, searchTeachers, updateEntry, type EntryBody, type PickOption } from './schedule-api';
+import { readConflicts } from '../../lib/schedule-conflicts';
 import { ClashList } from './schedule-clash-list';
 import { listTimeOptions, readTypedSlot } from './schedule-grid-logic';
 import type { GridSelection } from './schedule-grid';

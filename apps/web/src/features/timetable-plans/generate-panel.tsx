@@ -7,11 +7,12 @@ import Progress from '@arco-design/web-react/es/Progress';
 import Radio from '@arco-design/web-react/es/Radio';
 import Select from '@arco-design/web-react/es/Select';
 import Space from '@arco-design/web-react/es/Space';
-import { Perm, type TimetablePlan, type TimetableViolation } from '@campus/contract';
+import { Perm, WEEKDAY_LABELS, type ScheduleConflict, type TimetablePlan, type TimetableViolation } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { showMessageError, showSuccess } from '../../lib/feedback';
-import { useT } from '../../lib/i18n';
+import { useLocaleStore, useT } from '../../lib/i18n';
+import { readClashAnswer } from '../../lib/schedule-conflicts';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import {
@@ -58,6 +59,7 @@ function Violations({ title, items, plan }: { title: string; items: TimetableVio
 /** Generate (progress, cancel), then the result: status, broken rules, the week grid by class / teacher / room, apply. */
 export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
   const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   const can = usePermission();
   const queryClient = useQueryClient();
   const camId = useSessionStore((s) => s.campus?.cam_id ?? 0);
@@ -126,10 +128,19 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
       else await lockLesson(plan.id, lesson.activityId, lesson.day, lesson.period);
       await refreshAll();
     });
+  // A refused apply stays on the page with every clash listed (a toast that faded named students by id).
+  const [applyClash, setApplyClash] = useState<{ conflicts: ScheduleConflict[]; total: number } | null>(null);
   const apply = () =>
     void act(async () => {
-      const r = await applyPlan(plan.id);
-      showSuccess(t('tplan.applied', { entries: r.entries, removed: r.removed, courses: r.coursesCreated, enrolled: r.enrolled }));
+      setApplyClash(null);
+      try {
+        const r = await applyPlan(plan.id);
+        showSuccess(t('tplan.applied', { entries: r.entries, removed: r.removed, courses: r.coursesCreated, enrolled: r.enrolled }));
+      } catch (err) {
+        const clash = readClashAnswer(err);
+        if (!clash) throw err;
+        setApplyClash(clash);
+      }
       await refreshAll();
     });
   const exportFile = (withSolution: boolean) =>
@@ -175,6 +186,33 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
           </Popconfirm>
         )}
       </Space>
+      {applyClash && (
+        <Alert
+          type="error"
+          className="tplan-section tplan-apply-clash"
+          closable
+          onClose={() => setApplyClash(null)}
+          title={t('tplan.applyRefused', { count: applyClash.total })}
+          content={
+            <ul>
+              {applyClash.conflicts.map((c, i) => (
+                <li key={`${c.entryId}-${c.kind}-${i}`}>
+                  {t('tplan.applyClashItem', {
+                    course: c.courseName,
+                    weekday: WEEKDAY_LABELS[c.weekday]?.[locale] ?? String(c.weekday),
+                    start: c.startTime,
+                    end: c.endTime,
+                    detail: c.detail,
+                  })}
+                </li>
+              ))}
+              {applyClash.conflicts.length < applyClash.total && (
+                <li>{t('tplan.applyClashMore', { count: applyClash.total - applyClash.conflicts.length })}</li>
+              )}
+            </ul>
+          }
+        />
+      )}
       {current && (
         <div className="tplan-progress" data-testid="tplan-run">
           <RunStatusTag run={current} />{' '}
