@@ -18,7 +18,9 @@ async function pickOption(page: Page, select: Locator, typed: string, option: st
 }
 
 // Before the first generation the plan has no timetable: the editor's look-up of it answers 404.
-test.use({ allowedFailures: { urls: [/\/api\/educate\/timetable-plans\/\d+\/solution$/] } });
+test.use({
+  allowedFailures: { urls: [/\/api\/educate\/timetable-plans\/\d+\/solution$/, /\/api\/educate\/timetable-plans\/\d+\/apply$/] },
+});
 
 test('creates a plan, generates it, shows the grid and applies it to the course schedule', async ({ page }) => {
   test.setTimeout(120_000);
@@ -72,12 +74,58 @@ test('creates a plan, generates it, shows the grid and applies it to the course 
   await expect(grid.locator('.tplan-lesson', { hasText: SUBJECT })).toHaveCount(4);
   await page.screenshot({ path: `${ARTIFACTS_DIR}/timetable-plan-grid.png`, fullPage: true });
 
-  await page.getByRole('button', { name: '应用到课表' }).click();
-  await page
-    .locator('.arco-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
+  // A lesson of the same teacher written by hand at one of the plan's times: applying is refused, and the refusal stays
+  // on the page naming the clash (it was a toast that faded).
+  const [solution, planNow] = await Promise.all([
+    callApi<{ placements: { day: number; period: number }[] }>(page, 'GET', `/educate/timetable-plans/${planId}/solution`),
+    callApi<{ days: { weekday: number }[]; periods: { startTime: string; endTime: string }[] }>(
+      page,
+      'GET',
+      `/educate/timetable-plans/${planId}`,
+    ),
+  ]);
+  const taken = solution.data.placements[0];
+  const room = await callApi<{ id: number }>(page, 'POST', '/educate/rooms', {
+    code: `HR${stamp}`,
+    name: `手排教室${stamp}`,
+    capacity: 30,
+  });
+  const hand = await callApi<{ id: number }>(page, 'POST', '/educate/courses', {
+    code: `HC${stamp}`,
+    name: `手排课${stamp}`,
+    termId: term.data.id,
+    teacherId: teacher.data.id,
+    capacity: 5,
+    status: 'open',
+  });
+  const entry = await callApi<{ entry: { id: number } }>(page, 'POST', `/educate/courses/${hand.data.id}/schedule`, {
+    weekday: planNow.data.days[(taken?.day ?? 1) - 1]?.weekday,
+    startTime: planNow.data.periods[(taken?.period ?? 1) - 1]?.startTime,
+    endTime: planNow.data.periods[(taken?.period ?? 1) - 1]?.endTime,
+    roomId: room.data.id,
+    weekPattern: 'all',
+  });
+  expect(entry.code, entry.msg).toBe(0);
+  const applyAndConfirm = async () => {
+    await page.getByRole('button', { name: '应用到课表' }).click();
+    await page
+      .locator('.arco-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+  };
+  await applyAndConfirm();
+  const refused = page.locator('.tplan-apply-clash');
+  await expect(refused).toContainText('未应用：与本学期课表冲突 1 处');
+  await expect(refused).toContainText(`手排课${stamp}`);
+  await expect(refused).toContainText(`教师 ${TEACHER} 同时有课`);
+  await page.waitForTimeout(4_000);
+  await expect(refused).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS_DIR}/timetable-plan-apply-refused.png`, fullPage: true });
+
+  expect((await callApi(page, 'DELETE', `/educate/courses/${hand.data.id}/schedule/${entry.data.entry.id}`)).code).toBe(0);
+  await applyAndConfirm();
   await expect(page.getByText(/已写入 3 节课/)).toBeVisible();
+  await expect(refused).toHaveCount(0);
 
   const plan = await callApi<{ activities: { courseId: number | null }[] }>(page, 'GET', `/educate/timetable-plans/${planId}`);
   const courseId = plan.data.activities[0]?.courseId;
