@@ -140,6 +140,8 @@ test.describe('students', () => {
     await expect(errors.locator('tbody tr').first()).toContainText('性别');
     await expect(errors.locator('tbody tr').first()).toContainText('性别：必须是 男、女、其他 之一');
     await expect(dialog.getByRole('button', { name: '导入' })).toBeDisabled();
+    // The class (and, the first time, the grade) the rows name is made by the import: said before it is.
+    await expect(dialog.locator('.import-notes')).toContainText(/将(新建年级“八年级”|在八年级新建班级“导入班”)/);
     await page.screenshot({ path: `${ARTIFACTS_DIR}/import-dialog.png` });
     expect((await findStudents(page, 'keyword=E2E-IMP')).total).toBe(0);
 

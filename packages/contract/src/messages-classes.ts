@@ -6,6 +6,15 @@ export const CLASS_MESSAGES = {
     'zh-CN': '毕业生档案只读，不能修改、删除或调整：{names}',
     'en-US': 'Graduates are read-only and cannot be changed, deleted or moved: {names}',
   },
+  'import.newGrade': {
+    'zh-CN': '将新建年级“{grade}”（第 {rows} 行），排在已有年级之后、学年升级时随之升级；如是笔误，请修正文件后重新选择',
+    'en-US':
+      'A new grade "{grade}" will be made (row(s) {rows}), after the existing grades and promoted with them; if it is a typo, fix the file and choose it again',
+  },
+  'import.newClass': {
+    'zh-CN': '将在{grade}新建班级“{name}”（第 {rows} 行）',
+    'en-US': 'A new class "{name}" will be made in {grade} (row(s) {rows})',
+  },
   'class.full': {
     'zh-CN': '{field}：班级“{name}”已满（容量 {capacity}，现有 {count} 人，本次加入 {adding} 人）',
     'en-US': '{field}: the class "{name}" is full (capacity {capacity}, {count} students, adding {adding})',

@@ -97,6 +97,11 @@ export interface CampusIoSpec<T extends CampusTable> {
   key: { field: string; column: PgColumn };
   /** Column values of a row as the export writes them (codes, dates as YYYY-MM-DD). */
   toCells(row: T['$inferSelect']): Record<string, string>;
+  /**
+   * What writing the valid rows makes besides them (a grade or class named for the first time), in the caller's
+   * language: the check step says so before anything is written.
+   */
+  describeNew?(request: FastifyRequest, rows: { row: number; values: Values }[]): Promise<string[]>;
   /** Rules of the valid rows that need the database (data scope, read-only rows): the rows they refuse. */
   checkRows?(
     request: FastifyRequest,

@@ -92,6 +92,7 @@ export function importRoute<T extends CampusTable>(url: string, crud: CampusCrud
         errors: errorsFound,
         rejected: refused.size,
         rejectedFile: null as string | null,
+        notes: writable.length ? ((await io.describeNew?.(request, writable)) ?? []) : [],
       };
       if (errorsFound.length && mode === 'all-or-nothing') {
         if (dryRun) return { code: 0, msg: 'ok', data: result };

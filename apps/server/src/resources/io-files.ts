@@ -22,6 +22,8 @@ export const importResultSchema = z.object({
   rejected: z.number().int(),
   /** Where to download the refused rows as CSV, in their own columns plus an error column (a real valid-rows run with refusals). */
   rejectedFile: z.string().nullable(),
+  /** What writing the rows makes besides them, in the caller's language (a student import's new grades and classes). */
+  notes: z.array(z.string()),
 });
 
 export const formatQuery = z.strictObject({ format: z.enum(['csv', 'xlsx']).default('xlsx') });

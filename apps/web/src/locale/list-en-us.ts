@@ -47,9 +47,10 @@ export const listEnUS: Record<ListMessageKey, string> = {
   'import.summary': '{total} rows: {created} to create, {updated} to update',
   'import.errors': '{count} problem(s) found: fix the file and choose it again; nothing is imported while errors remain',
   'import.valid': 'Every row is valid: ready to import',
+  'import.notes': 'The import will also make these grades or classes; check them first:',
   'import.validRows': 'Save the {count} valid rows, give me the rest',
   'import.partial':
-    'The valid rows were imported; {count} rows were not. Download them (with an error column), fix them and import that file again.',
+    '{count} row(s) were not imported. Download them (with an error column), fix them and import that file again; a row whose number already exists updates that record.',
   'import.rejectedFile': 'Download the refused rows',
   'import.col.row': 'Row',
   'import.col.field': 'Field',

@@ -94,6 +94,36 @@ describe('student import', () => {
     expect(log[0]?.n).toBeGreaterThanOrEqual(2);
   });
 
+  it('says which grades and classes the rows would make, before anything is written', async () => {
+    // A typo ("高4" for "高三") made a grade without a word, and the year-end promotion moved 高三 into it.
+    const first = await importFile('students.csv', 'studentNo,name,gender,status,grade,className\nN000,甲,male,enrolled,高一,1班', false);
+    expect(first.body.data).toMatchObject({
+      created: 1,
+      notes: [
+        'A new grade "高一" will be made (row(s) 2), after the existing grades and promoted with them; if it is a typo, fix the file and choose it again',
+      ],
+    });
+    const file = [
+      'studentNo,name,gender,status,grade,className',
+      'N001,乙,male,enrolled,高一,1班',
+      'N002,丙,male,enrolled,高一,2班',
+      'N003,丁,male,enrolled,高4,1班',
+      'N004,戊,male,enrolled,高4,2班',
+    ].join('\n');
+    const before = await countStudents();
+    const dry = await importFile('students.csv', file, true);
+    expect(dry.body.data).toMatchObject({
+      created: 4,
+      notes: [
+        'A new grade "高4" will be made (row(s) 4, 5), after the existing grades and promoted with them; if it is a typo, fix the file and choose it again',
+        'A new class "2班" will be made in 高一 (row(s) 3)',
+      ],
+    });
+    expect(await countStudents()).toBe(before);
+    const grades = await queryRows<{ name: string }>(t.database.db, sql`select name from grades where cam_id = ${cam} order by name`);
+    expect(grades.map((g) => g.name)).not.toContain('高4');
+  });
+
   it('refuses unknown and missing columns naming them, and files that are not CSV or XLSX', async () => {
     const unknown = await importFile('x.csv', 'studentNo,name,gender,status,shoeSize\nA,b,male,enrolled,42', true);
     expect(unknown.status).toBe(400);

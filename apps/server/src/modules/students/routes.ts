@@ -20,7 +20,7 @@ import { exportRoute, importTemplateRoute } from '../../resources/export-routes.
 import { importRoute } from '../../resources/import-route.js';
 import { regionFilterSql, withRegionChecks } from '../../lib/regions.js';
 import { bulkRoute } from './bulk.js';
-import { checkStudentRows, describeStudentChanges, guardStudentWrite } from './student-rules.js';
+import { checkStudentRows, describeNewClasses, describeStudentChanges, guardStudentWrite } from './student-rules.js';
 
 type Row = typeof students.$inferSelect;
 
@@ -101,6 +101,7 @@ export const studentIo: CampusIoSpec<typeof students> = {
     return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? '']));
   },
   checkRows: checkStudentRows,
+  describeNew: describeNewClasses,
 };
 
 export const studentRoutes: FastifyPluginAsync = async (app) => {

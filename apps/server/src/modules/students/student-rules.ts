@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { formatMessage, type OperlogChange } from '@campus/contract';
-import { students } from '../../db/schema/campus.js';
+import { classes, grades, students } from '../../db/schema/campus.js';
 import { AppError, conflict } from '../../lib/app-error.js';
 import type { CampusScope } from '../../lib/campus-scope.js';
 import { assertClassTakes, classLabel, findClassByNames, loadClassInfo, missingClass, type ClassInfo } from '../../lib/class-intake.js';
@@ -122,3 +122,46 @@ export async function checkStudentRows(
 }
 
 const isReachedClass = (reach: StudentReach, info: ClassInfo | null) => info !== null && isClassReached(reach, info.id);
+
+/**
+ * The grades and classes an import will make because its rows name them for the first time. A typo ("高4" for "高三")
+ * made a grade without a word, and the year-end promotion then moved the real 高三 into it instead of graduating it.
+ */
+export async function describeNewClasses(request: FastifyRequest, rows: { row: number; values: Values }[]): Promise<string[]> {
+  const named = new Map<string, { grade: string; name: string; rows: number[] }>();
+  for (const { row, values } of rows) {
+    if (values.classId !== undefined) continue;
+    const grade = typeof values.grade === 'string' ? values.grade : '';
+    const name = typeof values.className === 'string' ? values.className : '';
+    if (!grade || !name) continue;
+    const key = `${grade}\u0000${name}`;
+    const entry = named.get(key) ?? { grade, name, rows: [] };
+    entry.rows.push(row);
+    named.set(key, entry);
+  }
+  if (!named.size) return [];
+  const scope = scopeOf(request);
+  const [gradeRows, classRows] = await Promise.all([
+    scope.select(grades, { name: grades.name }),
+    scope
+      .select(classes, { name: classes.name, gradeName: grades.name }, eq(classes.status, 'active'))
+      .innerJoin(grades, scope.on(grades.id, classes.gradeId, grades)),
+  ]);
+  const knownGrades = new Set(gradeRows.map((g) => g.name));
+  const knownClasses = new Set(classRows.map((c) => `${c.gradeName}\u0000${c.name}`));
+  const listRows = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted.slice(0, 5).join(', ') + (sorted.length > 5 ? ', …' : '');
+  };
+  const newGrades = new Map<string, number[]>();
+  const notes: string[] = [];
+  for (const c of named.values()) {
+    if (!knownGrades.has(c.grade)) newGrades.set(c.grade, [...(newGrades.get(c.grade) ?? []), ...c.rows]);
+    else if (!knownClasses.has(`${c.grade}\u0000${c.name}`))
+      notes.push(formatMessage(request.locale, 'import.newClass', { grade: c.grade, name: c.name, rows: listRows(c.rows) }));
+  }
+  const gradeNotes = [...newGrades].map(([grade, list]) =>
+    formatMessage(request.locale, 'import.newGrade', { grade, rows: listRows(list) }),
+  );
+  return [...gradeNotes, ...notes];
+}

@@ -31,6 +31,8 @@ export interface ImportResult {
   /** Rows refused by a valid-rows import, and where to download them (file columns plus an error column). */
   rejected?: number;
   rejectedFile?: string | null;
+  /** What writing the rows makes besides them (a new grade or class), in the reader's language. */
+  notes?: string[];
 }
 
 type ImportMode = 'all-or-nothing' | 'valid-rows';
@@ -188,13 +190,27 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
       <div aria-live="polite" className="import-outcome">
         {phase === 'checking' && <Alert type="info" content={t('import.checking')} />}
         {failure && errors.length === 0 && <Alert type="error" content={failure} />}
-        {result && (
+        {result && phase !== 'partial' && (
           <Alert
             type={errors.length ? 'warning' : 'success'}
             title={t('import.summary', { total: result.total, created: result.created, updated: result.updated })}
             content={errors.length ? t('import.errors', { count: errors.length }) : t('import.valid')}
           />
         )}
+        {result?.notes?.length && phase !== 'partial' ? (
+          <Alert
+            type="warning"
+            className="import-notes"
+            title={t('import.notes')}
+            content={
+              <ul>
+                {result.notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            }
+          />
+        ) : null}
         {canImportValid && (
           <Button className="import-valid-rows" onClick={() => void runImport('valid-rows')}>
             {t('import.validRows', { count: validRows })}
@@ -203,6 +219,7 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
         {rejectedFile && (
           <Alert
             type="warning"
+            title={t('import.done', { created: result?.created ?? 0, updated: result?.updated ?? 0 })}
             content={t('import.partial', { count: result?.rejected ?? 0 })}
             action={
               <Button
