@@ -61,6 +61,14 @@ test('creates a plan, generates it, shows the grid and applies it to the course 
   await form.getByLabel('每周课次（节数，逗号分隔）').fill('1, 1, 2');
   await form.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.locator('.arco-table tbody tr', { hasText: SUBJECT })).toHaveCount(3);
+  // Edit and delete side by side: wrapped, they doubled every row's height.
+  const actionTops = await page
+    .locator('.arco-table tbody tr', { hasText: SUBJECT })
+    .first()
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+  expect(actionTops).toHaveLength(2);
+  expect(new Set(actionTops).size).toBe(1);
 
   await page.getByRole('tab', { name: '生成与结果' }).click();
   await expect(page.getByText('还没有排课结果')).toBeVisible();

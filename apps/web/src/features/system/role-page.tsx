@@ -47,6 +47,8 @@ export function RolePage() {
     { key: 'sort', title: t('sys.sort'), width: 72 },
     { key: 'status', title: t('sys.status'), width: 72, render: (r) => <SystemStatusTag value={r.status} /> },
     { key: 'userCount', title: t('sys.role.userCount'), width: 72 },
+    // Before the second-factor flag: at 1 280 px the last columns sit under the fixed actions until scrolled to.
+    { key: 'dataScope', title: t('sys.role.scope'), width: 150, isWrapping: true, render: (r) => scopeKindLabel(t, r.dataScope.kind) },
     {
       key: 'requireMfa',
       title: t('sys.role.requireMfa'),
@@ -60,7 +62,6 @@ export function RolePage() {
           '—'
         ),
     },
-    { key: 'dataScope', title: t('sys.role.scope'), width: 110, render: (r) => scopeKindLabel(t, r.dataScope.kind) },
     { key: 'remark', title: t('sys.remark'), width: 170, isWrapping: true, isHiddenByDefault: true },
     { key: 'createdAt', title: t('field.createdAt'), width: 120, isHiddenByDefault: true, render: (r) => formatTime(r.createdAt) },
   ];
