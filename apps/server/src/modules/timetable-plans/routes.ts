@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  compareClassNames,
   DEFAULT_BELL_SCHEDULE,
   envelopeSchema,
   idParamsSchema,
@@ -19,7 +20,15 @@ import {
   WEEKDAY_LABELS,
   type StudentSetInput,
 } from '@campus/contract';
-import { students, terms, timetableActivities, timetableConstraints, timetablePlans, timetableRuns } from '../../db/schema/campus.js';
+import {
+  grades,
+  students,
+  terms,
+  timetableActivities,
+  timetableConstraints,
+  timetablePlans,
+  timetableRuns,
+} from '../../db/schema/campus.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { assertPlanHolds, BASE, errors, tags } from './route-parts.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
@@ -34,10 +43,24 @@ import { loadLatestRun, loadPlan, loadPlanRow, runFields, toPlanDto, toRunSummar
 
 /** Grades as years and classes as groups, from the campus's students: what a Chinese school calls 年级 and 行政班. */
 async function setsFromClasses(scope: CampusScope): Promise<StudentSetInput[]> {
-  const rows = await scope
-    .select(students, { grade: students.grade, className: students.className, n: count() }, sql`${students.grade} <> ''`)
-    .groupBy(students.grade, students.className)
-    .orderBy(students.grade, students.className);
+  // The students applying the plan enrols (apply.ts): a graduated 高三 1班's leavers are not in this year's sizes.
+  const [counted, gradeRows] = await Promise.all([
+    scope
+      .select(
+        students,
+        { grade: students.grade, className: students.className, n: count() },
+        sql`${students.grade} <> ''`,
+        eq(students.status, 'enrolled'),
+      )
+      .groupBy(students.grade, students.className),
+    scope.select(grades, { name: grades.name, order: grades.order }),
+  ]);
+  // Grades in the school's order (高一, 高二, 高三), not their names' (高一, 高三, 高二); classes 2班 before 10班.
+  const rank = new Map(gradeRows.map((g) => [g.name, g.order]));
+  const rankOf = (grade: string) => rank.get(grade) ?? Number.MAX_SAFE_INTEGER;
+  const rows = counted.sort(
+    (a, b) => rankOf(a.grade) - rankOf(b.grade) || compareClassNames(a.grade, b.grade) || compareClassNames(a.className, b.className),
+  );
   const sets: StudentSetInput[] = [];
   const years = new Map<string, StudentSetInput>();
   for (const r of rows) {

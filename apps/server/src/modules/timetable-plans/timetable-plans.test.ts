@@ -72,6 +72,13 @@ afterAll(async () => {
 
 describe('plans: bell schedule and validation', () => {
   it('creates a plan from the default bell schedule with classes as student sets', async () => {
+    // A later grade whose name sorts first, a class 10 and a leaver: the school's order, and this year's students.
+    const extra = [
+      { studentNo: 'TS7', grade: 'G10', className: 'C1', status: 'enrolled' },
+      { studentNo: 'TS8', grade: 'G7', className: 'C10', status: 'enrolled' },
+      { studentNo: 'TS9', grade: 'G7', className: 'C1', status: 'withdrawn' },
+    ];
+    for (const x of extra) await create('/students', { ...x, name: x.studentNo, gender: 'male' });
     const res = await api('POST', plans, { name: 'Week A', termId, studentSetsFromClasses: true });
     expect(res.status, res.body.msg).toBe(201);
     const plan = res.body.data as TimetablePlan;
@@ -79,9 +86,12 @@ describe('plans: bell schedule and validation', () => {
     expect(plan.periods).toHaveLength(8);
     expect(plan.periods[0]).toMatchObject({ index: 1, startTime: '08:00', endTime: '08:45' });
     expect(plan.studentSets.map((s) => [s.id, s.kind, s.size])).toEqual([
-      ['y:G7', 'year', 3],
+      ['y:G7', 'year', 4],
       ['g:G7/C1', 'group', 2],
       ['g:G7/C2', 'group', 1],
+      ['g:G7/C10', 'group', 1],
+      ['y:G10', 'year', 1],
+      ['g:G10/C1', 'group', 1],
     ]);
     const list = await api('GET', `${plans}?termId=${termId}`);
     expect((list.body.data as { id: number }[]).map((p) => p.id)).toContain(plan.id);
@@ -304,7 +314,7 @@ describe('generate, move, apply', () => {
   it('applies the timetable as the term’s schedule entries, enrolling the classes; applying again replaces them', async () => {
     const res = await api('POST', `${plans}/${planId}/apply`);
     expect(res.status, res.body.msg).toBe(200);
-    expect(res.body.data).toMatchObject({ entries: 6, removed: 0, coursesCreated: 3, enrolled: 2 + 3 + 1 });
+    expect(res.body.data).toMatchObject({ entries: 6, removed: 0, coursesCreated: 3, enrolled: 2 + 4 + 1 });
     expect(await countEntries(planId)).toBe(6);
     const plan = await getPlan(planId);
     expect(plan.appliedAt).not.toBeNull();
