@@ -107,12 +107,19 @@ test('imports a .fet file, edits a lesson and a rule, drags and locks a lesson, 
     .getByLabel('FET 文件')
     .setInputFiles({ name: 'e2e-school.fet', mimeType: 'application/xml', buffer: Buffer.from(buildFet()) });
   await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(page.getByText('已导入：7 个活动，3 个学生组')).toBeVisible();
   await expect(page).toHaveURL(/\/educate\/timetable-plan\/\d+$/);
+  // What the file brought stays above the plan until closed: the two teachers and the room it added to the campus.
+  const summary = page.locator('.tplan-import-summary');
+  await expect(summary).toContainText('已从 .fet 文件导入：7 个活动，3 个学生组');
+  await expect(summary).toContainText('教师 2 位，其中 2 位是新建的，已加入教师管理');
+  await expect(summary).toContainText('教室 1 间，其中 1 间是新建的，已加入教室管理');
+  await expect(summary).toContainText('已导入的约束：');
   const planId = Number(/(\d+)$/.exec(page.url())?.[1]);
   const rows = page.locator('.arco-table tbody tr');
   await expect(rows).toHaveCount(7);
   await shoot(page, 'timetable-plan-editor-zh');
+  await summary.getByRole('button', { name: '关闭' }).click();
+  await expect(summary).toHaveCount(0);
 
   // Edit the lone English lesson of class a: odd weeks only, 18 students.
   const plan0 = (await callApi<PlanView>(page, 'GET', `/educate/timetable-plans/${planId}`)).data;

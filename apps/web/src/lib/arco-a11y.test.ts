@@ -15,18 +15,20 @@ function render(html: string): HTMLElement {
 }
 
 describe('patchArcoA11y', () => {
-  it('names the select-all box, the page jump, an expand button and a progress bar', () => {
+  it('names the select-all box, the page jump, an expand button, an alert’s close button and a progress bar', () => {
     const root = render(`
       <div class="arco-table-th"><label class="arco-checkbox"><input type="checkbox"></label></div>
       <div class="arco-pagination-jumper"><input></div>
       <div class="arco-pagination-option" aria-label="per page"></div>
       <span class="arco-table-cell-expand-icon"><button type="button"></button></span>
+      <div class="arco-alert"><button type="button" class="arco-alert-close-btn"><svg></svg></button></div>
       <div class="arco-progress"><div role="progressbar"></div><div class="arco-progress-line-text">3/40</div></div>
       <div data-progress-label="Enrolled 5/40"><div class="arco-progress"><div role="progressbar"></div></div></div>`);
     expect(root.querySelector('.arco-table-th input')?.getAttribute('aria-label')).toBe('«list.selectAll»');
     expect(root.querySelector('.arco-pagination-jumper input')?.getAttribute('aria-label')).toBe('«list.jumpTo»');
     expect(root.querySelector('.arco-pagination-option')?.getAttribute('role')).toBe('group');
     expect(root.querySelector('.arco-table-cell-expand-icon button')?.getAttribute('aria-label')).toBe('«list.expandRow»');
+    expect(root.querySelector('.arco-alert-close-btn')?.getAttribute('aria-label')).toBe('«common.close»');
     const bars = root.querySelectorAll('[role="progressbar"]');
     expect([...bars].map((b) => b.getAttribute('aria-label'))).toEqual(['3/40', 'Enrolled 5/40']);
   });

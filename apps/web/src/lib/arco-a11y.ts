@@ -7,7 +7,7 @@ import { useT, type Translate } from './i18n';
  *
  * - the table header's select-all checkbox and the pager's page-jump box get a label; the page-size
  *   box, a plain div with an aria-label, gets the role that allows one;
- * - a tree table's expand button gets a name;
+ * - a tree table's expand button gets a name, and so does a closable alert's close button (an icon alone);
  * - a progress bar gets the text drawn beside it (or its wrapper's `data-progress-label`) as name;
  * - tree nodes count their level from 1 (Arco starts at 0, not a valid aria-level);
  * - a tab strip gets the tablist role its tabs need;
@@ -24,6 +24,8 @@ export function patchArcoA11y(root: ParentNode, t: Translate): void {
   for (const el of root.querySelectorAll('.arco-pagination-option[aria-label]:not([role])')) el.setAttribute('role', 'group');
   for (const button of root.querySelectorAll('.arco-table-cell-expand-icon > button:not([aria-label])'))
     button.setAttribute('aria-label', t('list.expandRow'));
+  for (const button of root.querySelectorAll('.arco-alert-close-btn:not([aria-label])'))
+    button.setAttribute('aria-label', t('common.close'));
   for (const bar of root.querySelectorAll('.arco-progress [role="progressbar"]:not([aria-label])')) {
     const progress = bar.closest('.arco-progress');
     const label =

@@ -13,6 +13,7 @@ import { ActivitiesPanel } from './activities-panel';
 import { BellPanel } from './bell-panel';
 import { ConstraintsPanel } from './constraints-panel';
 import { GeneratePanel } from './generate-panel';
+import { ImportSummary } from './import-summary';
 import { fetchPlan, planKeys } from './plan-api';
 import { RunStatusTag } from './run-status-tag';
 import { StudentSetsPanel } from './student-sets-panel';
@@ -40,6 +41,7 @@ export function TimetablePlanEditorPage() {
             <h3 className="tplan-title">
               {data.name} · {data.termName} {data.latestRun && <RunStatusTag run={data.latestRun} />}
             </h3>
+            <ImportSummary />
             <Tabs defaultActiveTab="activities" lazyload>
               <Tabs.TabPane key="activities" title={`${t('tplan.tab.activities')} (${data.activities.length})`}>
                 <ActivitiesPanel plan={data} />

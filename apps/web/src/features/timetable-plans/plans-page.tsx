@@ -20,6 +20,7 @@ import { PageFrame } from '../../lib/page-frame';
 import { usePermission } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session';
 import { createPlan, deletePlan, fetchPlans, fetchTermOptions, importFetFile, planKeys } from './plan-api';
+import type { ImportedState } from './import-summary';
 import { RunStatusTag } from './run-status-tag';
 import './plan-messages';
 import './timetable-plans.css';
@@ -56,11 +57,9 @@ export function TimetablePlansPage() {
         open(plan.id);
       } else if (file) {
         const result = await importFetFile(file, termId);
-        showSuccess(
-          t('tplan.imported', { activities: result.activities, sets: result.studentSets, ignored: result.constraints.ignored.length }),
-        );
         await refresh();
-        open(result.planId);
+        // The plan's page says what the file brought, and stays until closed (ImportSummary).
+        void navigate(`/educate/timetable-plan/${result.planId}`, { state: { imported: result } satisfies ImportedState });
       }
       setMode(null);
     } catch (err) {
