@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { pickClass } from './educate-api';
 import { ARTIFACTS_DIR } from './env';
 import { PENDING_SERVICES, expect, signIn, signInFresh, test } from './fixtures';
 
@@ -131,6 +132,15 @@ test.describe('system administration', () => {
     await expect(other.page.getByRole('heading', { level: 1, name: '用户管理' })).toHaveCount(0);
     await other.page.goto('/educate/student');
     await expect(other.page.getByRole('heading', { level: 1, name: '学生管理' })).toBeVisible();
+    // Without the class perm, the form still offers the campus's classes under their grades (it showed "#16").
+    await other.page.getByRole('button', { name: '新增', exact: true }).click();
+    const form = other.page.locator('.arco-drawer:visible');
+    await form.getByLabel('班级', { exact: true }).click();
+    const popup = other.page.locator('.arco-select-popup:visible');
+    await expect(popup.locator('.arco-select-group-title').first()).toHaveText('高一');
+    await pickClass(other.page, form, '高一 1班');
+    await expect(form.locator('.arco-select-view-value', { hasText: '高一 1班' })).toBeVisible();
+    await form.getByRole('button', { name: '取消' }).click();
 
     // The admin resets the password: a random one, shown once.
     await page.screenshot({ path: `${ARTIFACTS_DIR}/system-user-list.png`, fullPage: true });

@@ -65,6 +65,15 @@ export const classSchema = z.object({
   status: z.enum(CLASS_STATUSES),
 });
 export type SchoolClass = z.infer<typeof classSchema>;
+/**
+ * The class pickers' choices (the student form and list, the timetable): the active classes the caller reaches with
+ * their grades in the school's order. Open to whoever works on students, not only to class managers.
+ */
+export const classChoicesSchema = z.object({
+  grades: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  classes: z.array(z.object({ id: z.number().int(), name: z.string(), gradeId: z.number().int() })),
+});
+export type ClassChoices = z.infer<typeof classChoicesSchema>;
 /** A class as lists and its page show it: with its grade, head teacher, room and head count. */
 export const classDetailSchema = classSchema.extend({
   gradeName: z.string(),

@@ -21,6 +21,7 @@ import { assertCampusWide, inReach, loadStudentReach } from '../../plugins/data-
 import type { CampusCrudSpec, Values } from '../../resources/campus-resource.js';
 import { getRoute, listRoute } from '../../resources/read-routes.js';
 import { createRoute, deleteManyRoute, deleteRoute, updateRoute } from '../../resources/write-routes.js';
+import { classChoicesRoute } from './choices.js';
 import { classOverviewRoute } from './overview.js';
 import { promotionRoutes } from './promotion.js';
 
@@ -144,6 +145,7 @@ export const classRoutes: FastifyPluginAsync = async (app) => {
   app.route(deleteRoute(gradeUrl, gradeSpec));
   app.route(deleteManyRoute(gradeUrl, gradeSpec));
   const url = '/educate/classes';
+  app.route(classChoicesRoute(url));
   app.route(classOverviewRoute(url, classSpec));
   app.route(listRoute(url, classSpec));
   app.route(getRoute(url, classSpec));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportSummary } from '@campus/contract';
+import type { ClassChoices, ReportSummary } from '@campus/contract';
 import { teachers } from '../../db/schema/campus.js';
 import { roles, userRoles } from '../../db/schema/system.js';
 import type { RouteEntry } from '../../plugins/access.js';
@@ -58,6 +58,7 @@ const ALSO_STUDENT_FACING = [
   'GET /api/report/summary/export',
   'GET /api/dashboard/overview',
   'GET /api/educate/classes',
+  'GET /api/educate/classes/choices',
   'GET /api/educate/classes/:id',
   'GET /api/educate/classes/:id/overview',
   'GET /api/educate/timetable',
@@ -131,6 +132,10 @@ const PROBES: Record<string, Probe> = {
   'GET /api/educate/classes': async (as) => {
     const a = await as('GET', { url: '/api/educate/classes', query: { page: '1', pageSize: '50' } });
     expect((a.json?.data as { list: { id: number }[] }).list.map((c) => c.id)).toEqual([w.classIn]);
+  },
+  'GET /api/educate/classes/choices': async (as) => {
+    const a = await as('GET', { url: '/api/educate/classes/choices' });
+    expect((a.json?.data as ClassChoices).classes.map((c) => c.id)).toEqual([w.classIn]);
   },
   'GET /api/educate/classes/:id': async (as) => expect((await as('GET', { url: `/api/educate/classes/${w.classOut}` })).status).toBe(404),
   'GET /api/educate/timetable': async (as) => {

@@ -94,6 +94,7 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'DELETE /api/educate/grades': 'perm campus educate:grade:delete',
   'GET /api/educate/classes/:id/overview': 'perm campus educate:class:list',
   'GET /api/educate/classes': 'perm campus educate:class:list',
+  'GET /api/educate/classes/choices': 'perm campus educate:class:list|educate:student:list',
   'GET /api/educate/classes/:id': 'perm campus educate:class:list',
   'POST /api/educate/classes': 'perm campus educate:class:add',
   'PUT /api/educate/classes/:id': 'perm campus educate:class:edit',

@@ -38,6 +38,7 @@ export const CLASS_REQUESTS: Record<string, RouteInputs> = {
     build: ({ path }) => ({ url: `/api/educate/classes/${path.classId}/overview` }),
     foreign: 'notFound',
   },
+  'GET /api/educate/classes/choices': { build: () => ({ url: '/api/educate/classes/choices' }), foreign: 'noLeak' },
   'GET /api/educate/classes': {
     build: () => ({ url: '/api/educate/classes', query: { ...list(), sort: 'name:asc', status: 'active' } }),
     foreign: 'noLeak',

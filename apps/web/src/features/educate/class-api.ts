@@ -1,6 +1,7 @@
 import {
   compareClassNames,
   Perm,
+  type ClassChoices,
   type ClassOverview,
   type Grade,
   type Promotion,
@@ -82,17 +83,26 @@ export function useClassChoices() {
     queryFn: () => fetchOptions<SchoolClass>('/educate/classes', 'name:asc'),
     enabled: can([Perm.classList]),
   });
+  // Who works on students without managing classes picks from the classes they reach (they saw "#16", nothing to pick).
+  const choices = useQuery({
+    queryKey: [...classKeys.options(camId), 'choices'],
+    queryFn: async () => (await request.get<ClassChoices>('/educate/classes/choices', undefined, { errorHandling: 'local' })).data,
+    enabled: !can([Perm.classList]) && can([Perm.studentList]),
+  });
   const gradeList = grades.data ?? [];
-  const gradeName = (id: number) => gradeList.find((g) => g.id === id)?.name ?? '';
-  const active = (classes.data ?? []).filter((c) => c.status === 'active');
+  const pickerGrades: readonly Pick<Grade, 'id' | 'name'>[] = grades.data ?? choices.data?.grades ?? [];
+  const gradeName = (id: number) => pickerGrades.find((g) => g.id === id)?.name ?? '';
+  const active = classes.data ? classes.data.filter((c) => c.status === 'active') : (choices.data?.classes ?? []);
   return {
     camId,
     grades: gradeList,
+    /** The grades a picker or filter offers: every grade for class managers, those of the classes reached otherwise. */
+    gradeNames: pickerGrades.map((g) => g.name),
     gradeName,
     gradeOptions: gradeList.map((g) => ({ value: g.id, label: g.name })),
     classOptions: active.map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
-    classGroups: groupClassesByGrade(active, gradeList),
-    isLoadingClasses: classes.isLoading,
+    classGroups: groupClassesByGrade(active, pickerGrades),
+    isLoadingClasses: classes.isLoading || choices.isLoading,
     refetchGrades: grades.refetch,
   };
 }
@@ -128,7 +138,10 @@ export interface ClassGroup {
 }
 
 /** Classes under their grades, grades in the school's order, classes by name (2班 before 10班). */
-export function groupClassesByGrade(classes: readonly SchoolClass[], grades: readonly Grade[]): ClassGroup[] {
+export function groupClassesByGrade(
+  classes: readonly Pick<SchoolClass, 'id' | 'name' | 'gradeId'>[],
+  grades: readonly Pick<Grade, 'id' | 'name'>[],
+): ClassGroup[] {
   const order = new Map(grades.map((g, i) => [g.id, i]));
   const byGrade = new Map<number, ClassGroup>();
   for (const c of classes) {

@@ -65,7 +65,7 @@ export function StudentPage() {
         filters={[
           { name: 'status', label: label('status'), options: valueOptions(t, 'studentStatus') },
           { name: 'gender', label: label('gender'), options: valueOptions(t, 'gender') },
-          { name: 'grade', label: label('grade'), options: classes.grades.map((g) => ({ value: g.name, label: g.name })) },
+          { name: 'grade', label: label('grade'), options: classes.gradeNames.map((name) => ({ value: name, label: name })) },
           {
             name: 'classId',
             label: label('className'),
