@@ -70,7 +70,12 @@ test.describe('operations', () => {
     const dialog = page.locator('.arco-modal');
     const input = dialog.getByLabel('Cron 表达式');
     await input.fill('61 * * * *');
-    await expect(dialog.getByRole('alert')).toContainText('cron：不是有效的 cron 表达式');
+    // Under its labelled box, without the API's field name, the reason in Chinese (it was the library's English).
+    await expect(dialog.getByRole('alert')).toHaveText('不是有效的 cron 表达式（有一段的取值超出范围或无法识别）');
+    await input.fill('not a cron');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      '不是有效的 cron 表达式（应为 5 段：分 时 日 月 周，或 6 段、秒在最前，以空格分隔）',
+    );
     await input.fill('0 2 * * *');
     await expect(dialog.locator('.job-preview-list li')).toHaveCount(5);
     await expect(dialog.locator('.job-preview-list li').first()).toContainText('02:00:00');

@@ -10,6 +10,16 @@ export const OPS_MESSAGES = {
     'zh-CN': '{field}：不是有效的 cron 表达式（{reason}）',
     'en-US': '{field}: not a valid cron expression ({reason})',
   },
+  'job.cronReason.empty': { 'zh-CN': '不能为空', 'en-US': 'it is empty' },
+  'job.cronReason.parts': {
+    'zh-CN': '应为 5 段：分 时 日 月 周，或 6 段、秒在最前，以空格分隔',
+    'en-US': 'give 5 fields (minute hour day month weekday), or 6 with seconds first, separated by spaces',
+  },
+  'job.cronReason.never': { 'zh-CN': '按它永远不会运行', 'en-US': 'it would never run' },
+  'job.cronReason.value': {
+    'zh-CN': '有一段的取值超出范围或无法识别',
+    'en-US': 'a field holds a value out of its range or not understood',
+  },
   'job.badTimezone': { 'zh-CN': '{field}：不是已知的时区', 'en-US': '{field}: not a known time zone' },
   'job.orphaned': {
     'zh-CN': '运行它的实例 {instance} 已停止，运行未完成',

@@ -7,18 +7,23 @@ import type { Locale } from '@campus/contract';
  * weekday) or six with seconds first, and the nicknames (@hourly, @daily...).
  * croner parses and steps them in the job's time zone; cronstrue describes them.
  */
-export type CronCheck = { ok: true; cron: Cron } | { ok: false; reason: string };
+/** Why an expression is refused, in words of our own: croner's English ("exactly five, six, or seven...") named a
+ * seventh field we do not take and was shown to Chinese readers. */
+export type CronRefusal = 'empty' | 'parts' | 'never' | 'value';
+export type CronCheck = { ok: true; cron: Cron } | { ok: false; reason: CronRefusal };
 
 export function parseCron(expression: string, timezone: string): CronCheck {
   const trimmed = expression.trim();
   if (!trimmed) return { ok: false, reason: 'empty' };
+  const fields = trimmed.split(/\s+/).length;
+  if (!trimmed.startsWith('@') && fields !== 5 && fields !== 6) return { ok: false, reason: 'parts' };
   try {
     const cron = new Cron(trimmed, { timezone, paused: true, mode: '5-or-6-parts' });
     // An expression that never fires (31 February) is as useless as a malformed one.
-    if (!cron.nextRun()) return { ok: false, reason: 'never fires' };
+    if (!cron.nextRun()) return { ok: false, reason: 'never' };
     return { ok: true, cron };
-  } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message.replace(/^CronPattern:\s*/, '') : String(err) };
+  } catch {
+    return { ok: false, reason: 'value' };
   }
 }
 

@@ -88,9 +88,9 @@ async function findJob(app: FastifyInstance, db: Executor, id: number): Promise<
   return row;
 }
 
-function checkCron(cron: string, timezone: string): void {
+function checkCron(cron: string, timezone: string, locale: Locale): void {
   const check = parseCron(cron, timezone);
-  if (!check.ok) throw badRequest('job.badCron', { field: 'cron', reason: check.reason });
+  if (!check.ok) throw badRequest('job.badCron', { field: 'cron', reason: formatMessage(locale, `job.cronReason.${check.reason}`) });
 }
 
 function defineHistoryPurgeJob(app: FastifyInstance): void {
@@ -150,7 +150,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('job.badTimezone', { field: 'timezone' });
       }
       const cron = request.query.cron;
-      checkCron(cron, timezone);
+      checkCron(cron, timezone, request.locale);
       const next = nextCronTimes(cron, timezone, new Date(), 5).map((d) => d.toISOString());
       return { code: 0, msg: 'ok', data: { cron, description: describeCron(cron, request.locale), timezone, next } };
     },
@@ -173,7 +173,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const existing = await findJob(app, app.db, id);
       const cron = body.cron ?? existing.cron;
-      checkCron(cron, existing.timezone);
+      checkCron(cron, existing.timezone, request.locale);
       const enabled = body.enabled ?? existing.enabled;
       const row = await runLoggedTransaction(request, async (tx) => {
         // Re-enabling or a new cron counts from now: runs missed while off do not pile up.

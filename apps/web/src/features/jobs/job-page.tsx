@@ -12,9 +12,11 @@ import { Perm, type JobItem, type JobRun } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showMessageError, showSuccess } from '../../lib/feedback';
+import { readServerMessages } from '../../lib/form/field-errors';
 import { useT } from '../../lib/i18n';
 import '../../lib/ops-messages';
 import { PageFrame } from '../../lib/page-frame';
+import { ApiError } from '../../lib/request';
 import { Permission, usePermission } from '../../lib/permission';
 import { fetchJobs, fetchRuns, jobKeys, previewCron, runJob, updateJob } from './job-api';
 import './job.css';
@@ -219,6 +221,10 @@ export function JobPage() {
   );
 }
 
+/** Under the labelled cron box, the message without the API's field name ("cron：…"). */
+const describeError = (err: unknown) =>
+  err instanceof ApiError ? readServerMessages(err) : err instanceof Error ? err.message : String(err);
+
 function CronDialog({ job, onClose, onSaved }: { job: JobItem; onClose: () => void; onSaved: () => void }) {
   const t = useT();
   const [cron, setCron] = useState(job.cron);
@@ -235,7 +241,7 @@ function CronDialog({ job, onClose, onSaved }: { job: JobItem; onClose: () => vo
     enabled: debounced !== '',
     retry: false,
   });
-  const shownError = error || (preview.isError ? preview.error.message : '');
+  const shownError = error || (preview.isError ? describeError(preview.error) : '');
 
   const save = async () => {
     setError('');
@@ -245,7 +251,7 @@ function CronDialog({ job, onClose, onSaved }: { job: JobItem; onClose: () => vo
       showSuccess(t('job.cron.saved'));
       onSaved();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(describeError(err));
     } finally {
       setIsSaving(false);
     }
