@@ -136,11 +136,18 @@ export interface SystemReference {
   examples: string[];
 }
 
+/** Chinese text takes its own punctuation: "角色 ×2（教务员、教师）；用户 ×1（li）". */
+const PUNCTUATION = {
+  'zh-CN': { open: '（', close: '）', item: '、', list: '；', more: '…' },
+  'en-US': { open: ' (', close: ')', item: ', ', list: '; ', more: '…' },
+} as const;
+
 export function describeReferences(refs: readonly SystemReference[], locale: Locale): string {
+  const p = PUNCTUATION[locale];
   return refs
     .map((r) => {
-      const more = r.count > r.examples.length ? ', …' : '';
-      return `${SYSTEM_REF_LABELS[r.kind][locale]} ×${r.count}${r.examples.length ? ` (${r.examples.join(', ')}${more})` : ''}`;
+      const more = r.count > r.examples.length ? `${p.item}${p.more}` : '';
+      return `${SYSTEM_REF_LABELS[r.kind][locale]} ×${r.count}${r.examples.length ? `${p.open}${r.examples.join(p.item)}${more}${p.close}` : ''}`;
     })
-    .join('; ');
+    .join(p.list);
 }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dept, DeptNode } from '@campus/contract';
+import { queryRows } from '../../db/query.js';
 import { managers } from '../../db/schema/campus.js';
 import { users } from '../../db/schema/system.js';
 import { createUser, getCampusIds } from '../../test/fixtures.js';
@@ -78,7 +79,9 @@ describe('departments', () => {
     const withMembers = await admin('DELETE', `/api/system/depts/${physics}`);
     expect(withMembers.status).toBe(409);
     expect(withMembers.body.msg).toContain('physicist');
-    expect(withMembers.body.msg).toContain('Zhao Lei');
+    // A manager named with their campus, not its id ("Zhao Lei #1").
+    const [campusName] = await queryRows<{ name: string }>(t.database.db, sql`select name from campuses where id = ${campusA}`);
+    expect(withMembers.body.msg).toContain(`Zhao Lei @${campusName?.name}`);
     await t.database.db.update(users).set({ deptId: null }).where(eq(users.id, userId));
     await t.database.db.delete(managers).where(eq(managers.deptId, physics));
     expect((await admin('DELETE', `/api/system/depts/${physics}`)).status).toBe(200);

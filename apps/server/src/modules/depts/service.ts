@@ -143,11 +143,11 @@ async function findDeptReferences(db: Executor, id: number): Promise<SystemRefer
   if (children.length) refs.push({ kind: 'dept', count: children.length, examples: children.slice(0, 5).map((c) => c.name) });
   const members = await db.select({ username: users.username }).from(users).where(eq(users.deptId, id)).orderBy(asc(users.username));
   if (members.length) refs.push({ kind: 'user', count: members.length, examples: members.slice(0, 5).map((m) => m.username) });
-  // Departments are global; managers of every campus may sit in one (cam_id named for the admin).
+  // Departments are global; managers of every campus may sit in one (named with their campus: "杜华丽 @东城校区").
   const [managers] = await queryRows<{ n: number; examples: string[] | null }>(
     db,
-    sql`select count(*)::int as n, (array_agg(m.name || ' #' || m.cam_id order by m.id))[1:5] as examples
-        from managers m where m.dept_id = ${id}`,
+    sql`select count(*)::int as n, (array_agg(m.name || ' @' || coalesce(c.name, m.cam_id::text) order by m.id))[1:5] as examples
+        from managers m left join campuses c on c.id = m.cam_id where m.dept_id = ${id}`,
   );
   if (managers && managers.n > 0) refs.push({ kind: 'manager', count: managers.n, examples: managers.examples ?? [] });
   return refs;
