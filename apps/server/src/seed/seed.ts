@@ -204,8 +204,8 @@ async function fillDatabase(tx: Tx, seedDemo: boolean, adminHash: string, today:
       nickname: '系统管理员',
       passwordHash: adminHash,
       deptId: rootDept.id,
-      jobName: 'System administrator',
-      organizationName: 'School office',
+      jobName: '系统管理员',
+      organizationName: '学校办公室',
     })
     .returning({ id: users.id });
   if (!admin) throw new Error('admin insert returned nothing');
