@@ -7,9 +7,6 @@ import { accountPhoneField } from './phone.js';
 // sign-in history, second factor (TOTP, recovery codes, passkeys), and the
 // online-sessions monitor. Bodies are strict: an unknown field is a 400.
 
-/** Forms send '' for "no value". */
-const emptyToNull = (v: unknown) => (v === '' ? null : v);
-
 /** Only web addresses: `javascript:`, `data:` and the like never reach a link. */
 export const PERSONAL_WEBSITE_PATTERN = /^https?:\/\/[^\s"'<>\\]+$/i;
 
