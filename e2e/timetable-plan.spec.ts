@@ -46,6 +46,15 @@ test('creates a plan, generates it, shows the grid and applies it to the course 
   await expect(page.getByRole('heading', { level: 1, name: '自动排课' })).toBeVisible();
   await page.getByRole('button', { name: '新建方案' }).click();
   const modal = page.locator('.arco-modal:visible');
+  // The current term is chosen to start with.
+  const terms = await callApi<{ list: { name: string; academicYear: string; current: boolean }[] }>(
+    page,
+    'GET',
+    '/educate/terms?pageSize=100',
+  );
+  const current = terms.data.list.find((x) => x.current);
+  expect(current).toBeTruthy();
+  await expect(modal.locator('.arco-select-view-value')).toHaveText(`${current?.academicYear} ${current?.name}`);
   await pickOption(page, modal.getByLabel('学期'), '', `生成学期${stamp}`);
   await modal.getByLabel('方案名称').fill(PLAN);
   await modal.getByRole('button', { name: /确\s*定|OK/ }).click();

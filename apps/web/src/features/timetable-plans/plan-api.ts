@@ -161,9 +161,9 @@ async function firstPage<T>(url: string, sort: string): Promise<T[]> {
   return (await request.get<PageResult<T>>(url, { page: 1, pageSize: 100, sort })).data.list;
 }
 
-export async function fetchTermOptions(): Promise<Option[]> {
-  const terms = await firstPage<{ id: number; name: string; academicYear: string }>('/educate/terms', 'startDate:desc');
-  return terms.map((x) => ({ value: x.id, label: `${x.academicYear} ${x.name}` }));
+export async function fetchTermOptions(): Promise<(Option & { isCurrent: boolean })[]> {
+  const terms = await firstPage<{ id: number; name: string; academicYear: string; current: boolean }>('/educate/terms', 'startDate:desc');
+  return terms.map((x) => ({ value: x.id, label: `${x.academicYear} ${x.name}`, isCurrent: x.current }));
 }
 
 export async function fetchTeacherOptions(): Promise<Option[]> {

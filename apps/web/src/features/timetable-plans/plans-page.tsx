@@ -44,6 +44,11 @@ export function TimetablePlansPage() {
   const [isBusy, setIsBusy] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: planKeys.all(camId) });
+  // The term most plans are for is chosen to start with (the box was empty, with no hint).
+  const openDialog = (next: 'create' | 'import') => {
+    setMode(next);
+    if (termId === undefined) setTermId(terms.data?.find((o) => o.isCurrent)?.value);
+  };
   const open = (id: number) => void navigate(`/educate/timetable-plan/${id}`);
 
   const submit = async () => {
@@ -129,12 +134,12 @@ export function TimetablePlansPage() {
       <Card bordered={false}>
         <Space className="tplan-toolbar">
           {can([Perm.timetablePlanAdd]) && (
-            <Button type="primary" icon={<IconPlus />} onClick={() => setMode('create')}>
+            <Button type="primary" icon={<IconPlus />} onClick={() => openDialog('create')}>
               {t('tplan.new')}
             </Button>
           )}
           {can([Perm.timetablePlanImport]) && (
-            <Button icon={<IconUpload />} onClick={() => setMode('import')}>
+            <Button icon={<IconUpload />} onClick={() => openDialog('import')}>
               {t('tplan.import')}
             </Button>
           )}
