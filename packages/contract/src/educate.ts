@@ -98,8 +98,13 @@ const studentFields = {
   regionCode: regionField(),
   address: optText(200),
 };
-export const studentCreateSchema = z.strictObject(studentFields);
-export const studentUpdateSchema = z.strictObject(studentFields).partial();
+/** Enrolled before they were born (2010 and 2020) was taken; an update checks it when it sends both dates, as forms do. */
+const checkStudentDates = (v: { birthDate?: string | null; enrolDate?: string | null }, ctx: z.RefinementCtx) => {
+  if (v.birthDate && v.enrolDate && v.enrolDate < v.birthDate)
+    ctx.addIssue({ code: 'custom', path: ['enrolDate'], message: 'rule.enrolBeforeBirth' });
+};
+export const studentCreateSchema = z.strictObject(studentFields).superRefine(checkStudentDates);
+export const studentUpdateSchema = z.strictObject(studentFields).partial().superRefine(checkStudentDates);
 export const studentQuerySchema = z.strictObject({
   ...pageQueryShape,
   sort: sortField(STUDENT_SORTS),

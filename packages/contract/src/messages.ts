@@ -119,6 +119,7 @@ const BASE_MESSAGES = {
     'en-US': '{count} error(s) found; nothing was imported. Fix them and try again',
   },
   'rule.dateNotFuture': { 'zh-CN': '{field}：不能晚于今天', 'en-US': '{field}: must not be in the future' },
+  'rule.enrolBeforeBirth': { 'zh-CN': '{field}：不能早于出生日期', 'en-US': '{field}: must not be before the birth date' },
 } as const satisfies Record<string, Texts>;
 
 /** Every server message; areas keep theirs in messages-<area>.ts. */

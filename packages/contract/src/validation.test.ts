@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { studentCreateSchema } from './educate.js';
+import { studentCreateSchema, studentUpdateSchema } from './educate.js';
 import { formatIssues } from './validation.js';
 
 const messages = (schema: z.ZodType, input: unknown, locale: 'zh-CN' | 'en-US' = 'en-US') => {
@@ -19,6 +19,16 @@ describe('formatIssues', () => {
     expect(messages(studentCreateSchema, { studentNo: 'A1', name: 'x', gender: 'x', status: 'enrolled' })).toEqual([
       'gender: must be one of male, female, other',
     ]);
+  });
+
+  it('refuses a student enrolled before their birth, on the enrolment date', () => {
+    const student = { studentNo: 'A1', name: 'x', gender: 'male', status: 'enrolled', birthDate: '2020-03-01' };
+    expect(messages(studentCreateSchema, { ...student, enrolDate: '2010-09-01' }, 'zh-CN')).toEqual(['enrolDate：不能早于出生日期']);
+    expect(messages(studentUpdateSchema, { birthDate: '2020-03-01', enrolDate: '2010-09-01' })).toEqual([
+      'enrolDate: must not be before the birth date',
+    ]);
+    expect(messages(studentCreateSchema, { ...student, enrolDate: '2026-09-01' })).toEqual([]);
+    expect(messages(studentUpdateSchema, { enrolDate: '2010-09-01' })).toEqual([]);
   });
 
   it('speaks Chinese by default texts', () => {
