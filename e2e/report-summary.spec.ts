@@ -228,3 +228,19 @@ test.describe('summary report', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 });
+
+test.describe('summary report, its terms not loaded', () => {
+  test.use({ allowedFailures: { urls: [/\/api\/educate\/terms/, /\/api\/report\/summary/] } });
+
+  test('does not say the campus has no terms when the terms could not be read', async ({ page }) => {
+    // After a session ends, the re-login modal stood over "this campus has no terms": the request had failed.
+    await signInFresh(page);
+    for (const url of [/\/api\/educate\/terms/, /\/api\/report\/summary/])
+      await page.route(url, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+    await page.goto('/report/summary');
+    await expect(page.getByRole('heading', { level: 1, name: '汇总报表' })).toBeVisible();
+    const picker = page.locator('.report-term-select');
+    await expect(picker).toContainText('选择学期');
+    await expect(picker).not.toContainText('该校区还没有学期');
+  });
+});

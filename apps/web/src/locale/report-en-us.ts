@@ -4,6 +4,7 @@ export const reportEnUS = {
   'report.table.more': '{count} rows: scroll the table to see them all',
   'report.term.current': '{name} (current)',
   'report.term.none': 'This campus has no term yet',
+  'report.term.pick': 'Choose a term',
   'report.term.range': '{start} to {end}, {weeks} weeks',
   'report.export.xlsx': 'Export XLSX',
   'report.export.csv': 'Export CSV',

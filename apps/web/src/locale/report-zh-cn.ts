@@ -5,6 +5,7 @@ export const reportZhCN: Record<ReportMessageKey, string> = {
   'report.table.more': '共 {count} 行，在表格内滚动查看全部',
   'report.term.current': '{name}（当前）',
   'report.term.none': '该校区还没有学期',
+  'report.term.pick': '选择学期',
   'report.term.range': '{start} 至 {end}，共 {weeks} 周',
   'report.export.xlsx': '导出 XLSX',
   'report.export.csv': '导出 CSV',

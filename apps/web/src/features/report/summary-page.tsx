@@ -345,7 +345,8 @@ export function SummaryPage() {
               filterOption={(input, option) => isTypedInText((option.props as { children?: unknown }).children, input)}
               loading={terms.isFetching}
               onChange={(value: number) => setTermId(value)}
-              placeholder={t('report.term.none')}
+              // "No terms" only when the campus has none: a failed request (a session ended) is not an empty campus.
+              placeholder={terms.isSuccess && termOptions.length === 0 ? t('report.term.none') : t('report.term.pick')}
             />
           </label>
           <Button
