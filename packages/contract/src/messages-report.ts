@@ -7,6 +7,8 @@ import type { Texts } from './constants.js';
  */
 export const REPORT_MESSAGES = {
   'report.noTerm': { 'zh-CN': '该校区还没有学期', 'en-US': 'This campus has no term yet' },
+  'report.graduatedClass': { 'zh-CN': '{name}（{year} 学年，已毕业）', 'en-US': '{name} (graduated, {year})' },
+  'report.graduatedClassNoYear': { 'zh-CN': '{name}（已毕业）', 'en-US': '{name} (graduated)' },
   'notice.everyoneForbidden': {
     'zh-CN': '只有可访问全部校区的用户才能向所有人发布通知',
     'en-US': 'Only a user who reaches every campus may address a notice to everyone',

@@ -49,13 +49,19 @@ async function expectSummaryMatches(cam: number, data: ReportSummary, termId: nu
   );
   expect(data.students.total).toBe(st.length);
   expect(toMap(data.students.byStatus, (r) => r.status)).toEqual(tally(st.map((s) => s.status)));
-  // By grade and class: the students of the classes the school has now, not last year's leavers of a class of the same
-  // names (the seed has graduated classes: a name-count merged them).
-  const cl = await rows<{ id: number; status: string }>(sql`select id, status from classes where cam_id = ${cam}`);
-  const active = new Set(cl.filter((c) => c.status === 'active').map((c) => c.id));
-  const current = st.filter((s) => s.class_id !== null && active.has(s.class_id));
-  expect(toMap(data.students.byGrade, (r) => r.grade)).toEqual(tally(current.map((s) => s.grade)));
-  expect(toMap(data.students.byClass, (r) => `${r.grade}|${r.className}`)).toEqual(tally(current.map((s) => `${s.grade}|${s.class_name}`)));
+  // Every student once by grade and by class; a class by its row: last year's leavers of a graduated 高三 1班 are a row of
+  // their own, named as graduated, not merged into this year's 高三 1班 by name (the seed has such classes).
+  const cl = await rows<{ id: number; status: string; school_year: string }>(
+    sql`select id, status, school_year from classes where cam_id = ${cam}`,
+  );
+  const classOf = new Map(cl.map((c) => [c.id, c]));
+  const classKey = (s: (typeof st)[number]) => {
+    const c = s.class_id === null ? undefined : classOf.get(s.class_id);
+    return c?.status === 'graduated' ? `${s.grade}|${s.class_name}（${c.school_year} 学年，已毕业）` : `${s.grade}|${s.class_name}`;
+  };
+  expect(toMap(data.students.byGrade, (r) => r.grade)).toEqual(tally(st.map((s) => s.grade)));
+  expect(toMap(data.students.byClass, (r) => `${r.grade}|${r.className}`)).toEqual(tally(st.map(classKey)));
+  expect(data.students.byClass.some((r) => r.className.includes('已毕业'))).toBe(true);
 
   const te = await rows<{ status: string }>(sql`select status from teachers where cam_id = ${cam}`);
   expect(data.teachers.total).toBe(te.length);

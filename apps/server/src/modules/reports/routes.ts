@@ -38,7 +38,13 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => ({
       code: 0,
       msg: 'ok',
-      data: await loadSummary(app.db, getCampusId(request), request.query.termId, studentReachSql(await loadStudentReach(request))),
+      data: await loadSummary(
+        app.db,
+        getCampusId(request),
+        request.query.termId,
+        studentReachSql(await loadStudentReach(request)),
+        request.locale,
+      ),
     }),
   );
 
@@ -60,6 +66,7 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
         getCampusId(request),
         request.query.termId,
         studentReachSql(await loadStudentReach(request)),
+        request.locale,
       );
       const tables = buildReportTables(summary, request.locale);
       const format = request.query.format;

@@ -1,5 +1,5 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { compareClassNames, type ReportSummary } from '@campus/contract';
+import { compareClassNames, formatMessage, type Locale, type ReportSummary } from '@campus/contract';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { terms } from '../../db/schema/campus.js';
@@ -43,12 +43,13 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 4) : 0);
 
 /**
- * Students of the classes the school has now: a graduated 高三 1班 keeps its students and its names, and counting by
- * the names merged last year's leavers into this year's 高三 1班 (the class page counted 20, the report 26).
+ * Students with their class and grade: a class by its row, not its names. A graduated 高三 1班 keeps its students and
+ * its names, and counting by the names merged last year's leavers into this year's 高三 1班 (class page 20, report
+ * 26); each graduated class is a row of its own now, named as graduated, so every student is still counted once.
  */
-const IN_CURRENT_CLASS = sql.raw(`students s
-  join classes cl on cl.cam_id = s.cam_id and cl.id = s.class_id and cl.status = 'active'
-  join grades g on g.cam_id = cl.cam_id and g.id = cl.grade_id`);
+const WITH_CLASS = sql.raw(`students s
+  left join classes cl on cl.cam_id = s.cam_id and cl.id = s.class_id
+  left join grades g on g.cam_id = s.cam_id and g.name = s.grade`);
 
 /** Rows in the school's grade order (as the database gave them), and in a grade 2班 before 10班. */
 function sortClassesInGradeOrder<T extends { grade: string; className: string }>(rows: T[]): T[] {
@@ -64,12 +65,16 @@ const WEEKLY_MINUTES = sql.raw(`(se.end_min - se.start_min) * case when se.week_
  * The summary report of one campus and term. Every figure is a GROUP BY in the
  * database; Node only shapes the rows (one per group, course, teacher or room).
  */
-/** `studentsIn`: the caller's data scope on students (plugins/data-scope.ts); the student figures count those only. */
+/**
+ * `studentsIn`: the caller's data scope on students (plugins/data-scope.ts); the student figures count those only.
+ * `locale` words a graduated class's row.
+ */
 export async function loadSummary(
   db: Executor,
   camId: number,
   termId: number | undefined,
   studentsIn: SQL = sql`true`,
+  locale: Locale = 'zh-CN',
 ): Promise<ReportSummary> {
   const term = await resolveReportTerm(db, camId, termId);
   const clock = await loadCampusClock(db, camId);
@@ -83,13 +88,17 @@ export async function loadSummary(
       ),
       queryRows<{ grade: string; count: number }>(
         db,
-        sql`select g.name as grade, count(*)::int as count from ${IN_CURRENT_CLASS}
-            where s.cam_id = ${camId} and ${studentsIn} group by g.id, g.name, g.sort_order order by g.sort_order, g.name`,
+        sql`select s.grade, count(*)::int as count from ${WITH_CLASS}
+            where s.cam_id = ${camId} and ${studentsIn} group by s.grade, g.sort_order order by g.sort_order nulls last, s.grade`,
       ),
-      queryRows<{ grade: string; className: string; count: number }>(
+      queryRows<{ grade: string; className: string; classStatus: string | null; schoolYear: string | null; count: number }>(
         db,
-        sql`select g.name as grade, cl.name as "className", count(*)::int as count from ${IN_CURRENT_CLASS}
-            where s.cam_id = ${camId} and ${studentsIn} group by g.id, g.name, g.sort_order, cl.id, cl.name order by g.sort_order, g.name`,
+        sql`select s.grade, s.class_name as "className", cl.status as "classStatus", cl.school_year as "schoolYear",
+                   count(*)::int as count
+            from ${WITH_CLASS}
+            where s.cam_id = ${camId} and ${studentsIn}
+            group by s.grade, s.class_name, s.class_id, cl.status, cl.school_year, g.sort_order
+            order by g.sort_order nulls last, s.grade`,
       ),
       queryRows<{ status: string; count: number }>(
         db,
@@ -171,7 +180,18 @@ export async function loadSummary(
       total: sum(byStatus),
       byStatus,
       byGrade,
-      byClass: sortClassesInGradeOrder(byClass),
+      byClass: sortClassesInGradeOrder(
+        byClass.map(({ grade, className, classStatus, schoolYear, count }) => ({
+          grade,
+          className:
+            classStatus === 'graduated'
+              ? schoolYear
+                ? formatMessage(locale, 'report.graduatedClass', { name: className, year: schoolYear })
+                : formatMessage(locale, 'report.graduatedClassNoYear', { name: className })
+              : className,
+          count,
+        })),
+      ),
       byProvince: toProvinceCounts(provinces),
     },
     teachers: { total: sum(teacherStatus), byStatus: teacherStatus },
