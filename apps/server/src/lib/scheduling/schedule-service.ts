@@ -153,7 +153,8 @@ export function describeWeeks(weeks: readonly number[], locale: Locale): string 
   return weeks.join(', ');
 }
 
-const STUDENT_EXAMPLES = 5;
+/** How many students a student clash names (the rest are counted). */
+export const STUDENT_EXAMPLES = 5;
 
 interface ClashContext {
   entries: Map<number, EntryRow>;
@@ -196,13 +197,17 @@ function toConflict(c: Clash, ctx: ClashContext, withEntryId: number | null): Sc
       roomName: other.roomName,
     };
   }
-  const shown = c.studentIds.slice(0, STUDENT_EXAMPLES).map((id) => ({ id, name: ctx.studentNames.get(id) ?? `#${id}` }));
-  const names = shown.map((s) => s.name).join(', ') + (c.studentIds.length > shown.length ? ', …' : '');
+  return { ...base, ...describeSharedStudents(c.studentIds, (id) => ctx.studentNames.get(id), locale) };
+}
+
+/** A student clash's fields: how many share the two entries, the first few by name, and the words for both. */
+export function describeSharedStudents(studentIds: readonly number[], nameOf: (id: number) => string | undefined, locale: Locale) {
+  const students = studentIds.slice(0, STUDENT_EXAMPLES).map((id) => ({ id, name: nameOf(id) ?? `#${id}` }));
+  const names = students.map((s) => s.name).join(', ') + (studentIds.length > students.length ? ', …' : '');
   return {
-    ...base,
-    detail: formatMessage(locale, 'schedule.sharedStudents', { count: c.studentIds.length, names }),
-    studentCount: c.studentIds.length,
-    students: shown,
+    detail: formatMessage(locale, 'schedule.sharedStudents', { count: studentIds.length, names }),
+    studentCount: studentIds.length,
+    students,
   };
 }
 

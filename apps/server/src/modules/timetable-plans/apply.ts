@@ -24,7 +24,15 @@ import {
 import { badRequest, conflict } from '../../lib/app-error.js';
 import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { compareEntries, findClashes, findMeetingOverlap, type EngineEntry } from '../../lib/scheduling/clash.js';
-import { clashError, loadEntries, loadTermEngineEntries, lockCampusSchedules, toEntryDto } from '../../lib/scheduling/schedule-service.js';
+import {
+  clashError,
+  describeSharedStudents,
+  loadEntries,
+  loadTermEngineEntries,
+  lockCampusSchedules,
+  STUDENT_EXAMPLES,
+  toEntryDto,
+} from '../../lib/scheduling/schedule-service.js';
 import { countTermWeeks } from '../../lib/scheduling/term-weeks.js';
 import { loadPlan, loadSolvedRun, type ActivityRow, type StoredPlan } from './plan-store.js';
 
@@ -256,7 +264,6 @@ function isSharedByParity(v: TimetableViolation, patternOf: Map<number, WeekPatt
 
 /** How many clashes the 409 lists; its message and count say how many there are in all. */
 const LISTED_CLASHES = 50;
-const STUDENT_EXAMPLES = 5;
 
 /**
  * The clash 409's items, worded as the course schedule's are: an entry of the term by its stored row, a proposed one by
@@ -314,13 +321,6 @@ async function describeClashes(scope: CampusScope, clashes: ReturnType<typeof fi
         roomName: name,
       };
     }
-    const shown = c.studentIds.slice(0, STUDENT_EXAMPLES).map((id) => ({ id, name: studentName.get(id) ?? `#${id}` }));
-    const names = shown.map((x) => x.name).join(', ') + (c.studentIds.length > shown.length ? ', …' : '');
-    return {
-      ...base,
-      detail: formatMessage(locale, 'schedule.sharedStudents', { count: c.studentIds.length, names }),
-      studentCount: c.studentIds.length,
-      students: shown,
-    };
+    return { ...base, ...describeSharedStudents(c.studentIds, (id) => studentName.get(id), locale) };
   });
 }
