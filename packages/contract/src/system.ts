@@ -41,12 +41,11 @@ const encryptedPassword = () => z.string().min(1).max(1024);
 
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 const usernameField = () => text().trim().min(3).max(64).regex(USERNAME_PATTERN);
-const phoneField = accountPhoneField;
 const emailField = () => z.union([z.literal(''), z.email().max(128)]).optional();
 
 const userEditable = {
   nickname: text().trim().min(1).max(64),
-  phone: phoneField(),
+  phone: accountPhoneField(),
   email: emailField(),
   deptId: optId(),
   roleIds: idList(50),

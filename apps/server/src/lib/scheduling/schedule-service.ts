@@ -180,27 +180,28 @@ function toConflict(c: Clash, ctx: ClashContext, withEntryId: number | null): Sc
     withEntryId,
   };
   const { locale } = ctx;
-  if (c.kind === 'teacher') {
-    return {
-      ...base,
-      detail: formatMessage(locale, 'schedule.sharedTeacher', { name: other.teacherName }),
-      teacherId: other.teacherId,
-      teacherName: other.teacherName,
-    };
-  }
-  if (c.kind === 'room') {
-    return {
-      ...base,
-      detail: formatMessage(locale, 'schedule.sharedRoom', { code: other.roomCode, name: other.roomName }),
-      roomId: other.roomId,
-      roomCode: other.roomCode,
-      roomName: other.roomName,
-    };
-  }
+  if (c.kind === 'teacher') return { ...base, ...describeSharedTeacher(other.teacherId, other.teacherName, locale) };
+  if (c.kind === 'room')
+    return { ...base, ...describeSharedRoom({ id: other.roomId, code: other.roomCode, name: other.roomName }, locale) };
   return { ...base, ...describeSharedStudents(c.studentIds, (id) => ctx.studentNames.get(id), locale) };
 }
 
-/** A student clash's fields: how many share the two entries, the first few by name, and the words for both. */
+// What two clashing entries share, as a clash's fields and words: the course schedule's and a plan's apply's alike.
+
+export function describeSharedTeacher(teacherId: number, teacherName: string, locale: Locale) {
+  return { detail: formatMessage(locale, 'schedule.sharedTeacher', { name: teacherName }), teacherId, teacherName };
+}
+
+export function describeSharedRoom(room: { id: number; code: string; name: string }, locale: Locale) {
+  return {
+    detail: formatMessage(locale, 'schedule.sharedRoom', { code: room.code, name: room.name }),
+    roomId: room.id,
+    roomCode: room.code,
+    roomName: room.name,
+  };
+}
+
+/** How many students share the two entries, the first few by name. */
 export function describeSharedStudents(studentIds: readonly number[], nameOf: (id: number) => string | undefined, locale: Locale) {
   const students = studentIds.slice(0, STUDENT_EXAMPLES).map((id) => ({ id, name: nameOf(id) ?? `#${id}` }));
   const names = students.map((s) => s.name).join(', ') + (studentIds.length > students.length ? ', …' : '');

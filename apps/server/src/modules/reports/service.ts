@@ -42,14 +42,24 @@ function toProvinceCounts(rows: { prefix: string | null; count: number }[]): Rep
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 4) : 0);
 
+/** Students with their grade's row, for the school's grade order (高一, 高二, 高三, which the names' order is not). */
+const WITH_GRADE = sql.raw(`students s left join grades g on g.cam_id = s.cam_id and g.name = s.grade`);
 /**
- * Students with their class and grade: a class by its row, not its names. A graduated 高三 1班 keeps its students and
- * its names, and counting by the names merged last year's leavers into this year's 高三 1班 (class page 20, report
- * 26); each graduated class is a row of its own now, named as graduated, so every student is still counted once.
+ * And with their class: a class by its row, not its names. A graduated 高三 1班 keeps its students and its names, and
+ * counting by the names merged last year's leavers into this year's 高三 1班 (class page 20, report 26); each graduated
+ * class is a row of its own now, named as graduated, so every student is still counted once.
  */
-const WITH_CLASS = sql.raw(`students s
+const WITH_CLASS_AND_GRADE = sql.raw(`students s
   left join classes cl on cl.cam_id = s.cam_id and cl.id = s.class_id
   left join grades g on g.cam_id = s.cam_id and g.name = s.grade`);
+
+/** A class's row name: a graduated class says so (and its school year), beside this year's class of the same name. */
+function nameClassRow(row: { className: string; classStatus: string | null; schoolYear: string | null }, locale: Locale): string {
+  if (row.classStatus !== 'graduated') return row.className;
+  return row.schoolYear
+    ? formatMessage(locale, 'report.graduatedClass', { name: row.className, year: row.schoolYear })
+    : formatMessage(locale, 'report.graduatedClassNoYear', { name: row.className });
+}
 
 /** Rows in the school's grade order (as the database gave them), and in a grade 2班 before 10班. */
 function sortClassesInGradeOrder<T extends { grade: string; className: string }>(rows: T[]): T[] {
@@ -88,14 +98,14 @@ export async function loadSummary(
       ),
       queryRows<{ grade: string; count: number }>(
         db,
-        sql`select s.grade, count(*)::int as count from ${WITH_CLASS}
+        sql`select s.grade, count(*)::int as count from ${WITH_GRADE}
             where s.cam_id = ${camId} and ${studentsIn} group by s.grade, g.sort_order order by g.sort_order nulls last, s.grade`,
       ),
       queryRows<{ grade: string; className: string; classStatus: string | null; schoolYear: string | null; count: number }>(
         db,
         sql`select s.grade, s.class_name as "className", cl.status as "classStatus", cl.school_year as "schoolYear",
                    count(*)::int as count
-            from ${WITH_CLASS}
+            from ${WITH_CLASS_AND_GRADE}
             where s.cam_id = ${camId} and ${studentsIn}
             group by s.grade, s.class_name, s.class_id, cl.status, cl.school_year, g.sort_order
             order by g.sort_order nulls last, s.grade`,
@@ -180,18 +190,7 @@ export async function loadSummary(
       total: sum(byStatus),
       byStatus,
       byGrade,
-      byClass: sortClassesInGradeOrder(
-        byClass.map(({ grade, className, classStatus, schoolYear, count }) => ({
-          grade,
-          className:
-            classStatus === 'graduated'
-              ? schoolYear
-                ? formatMessage(locale, 'report.graduatedClass', { name: className, year: schoolYear })
-                : formatMessage(locale, 'report.graduatedClassNoYear', { name: className })
-              : className,
-          count,
-        })),
-      ),
+      byClass: sortClassesInGradeOrder(byClass.map((r) => ({ grade: r.grade, className: nameClassRow(r, locale), count: r.count }))),
       byProvince: toProvinceCounts(provinces),
     },
     teachers: { total: sum(teacherStatus), byStatus: teacherStatus },

@@ -26,7 +26,9 @@ import { createCampusScope, type CampusScope } from '../../lib/campus-scope.js';
 import { compareEntries, findClashes, findMeetingOverlap, type EngineEntry } from '../../lib/scheduling/clash.js';
 import {
   clashError,
+  describeSharedRoom,
   describeSharedStudents,
+  describeSharedTeacher,
   loadEntries,
   loadTermEngineEntries,
   lockCampusSchedules,
@@ -307,19 +309,12 @@ async function describeClashes(scope: CampusScope, clashes: ReturnType<typeof fi
     };
     if (c.kind === 'teacher') {
       const name = dto?.teacherName ?? teacherName.get(other.teacherId) ?? `#${other.teacherId}`;
-      return { ...base, detail: formatMessage(locale, 'schedule.sharedTeacher', { name }), teacherId: other.teacherId, teacherName: name };
+      return { ...base, ...describeSharedTeacher(other.teacherId, name, locale) };
     }
     if (c.kind === 'room') {
       const r = room.get(other.roomId);
-      const code = dto?.roomCode ?? r?.code ?? '';
-      const name = dto?.roomName ?? r?.name ?? `#${other.roomId}`;
-      return {
-        ...base,
-        detail: formatMessage(locale, 'schedule.sharedRoom', { code, name }),
-        roomId: other.roomId,
-        roomCode: code,
-        roomName: name,
-      };
+      const shared = { id: other.roomId, code: dto?.roomCode ?? r?.code ?? '', name: dto?.roomName ?? r?.name ?? `#${other.roomId}` };
+      return { ...base, ...describeSharedRoom(shared, locale) };
     }
     return { ...base, ...describeSharedStudents(c.studentIds, (id) => studentName.get(id), locale) };
   });

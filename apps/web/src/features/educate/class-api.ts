@@ -78,31 +78,28 @@ export function useClassChoices() {
     queryFn: () => fetchOptions<Grade>('/educate/grades', 'order:asc'),
     enabled: can([Perm.gradeList]),
   });
-  const classes = useQuery({
-    queryKey: classKeys.options(camId),
-    queryFn: () => fetchOptions<SchoolClass>('/educate/classes', 'name:asc'),
-    enabled: can([Perm.classList]),
-  });
-  // Who works on students without managing classes picks from the classes they reach (they saw "#16", nothing to pick).
+  // The active classes the caller reaches, for whoever works on classes or students: one request, not the class list's
+  // pages (a role that edits students without managing classes saw "#16" with nothing to pick).
   const choices = useQuery({
-    queryKey: [...classKeys.options(camId), 'choices'],
+    queryKey: classKeys.options(camId),
     queryFn: async () => (await request.get<ClassChoices>('/educate/classes/choices', undefined, { errorHandling: 'local' })).data,
-    enabled: !can([Perm.classList]) && can([Perm.studentList]),
+    enabled: can([Perm.classList, Perm.studentList]),
   });
   const gradeList = grades.data ?? [];
+  // Every grade for those who read grades (a graduated class's grade may have no active class left).
   const pickerGrades: readonly Pick<Grade, 'id' | 'name'>[] = grades.data ?? choices.data?.grades ?? [];
   const gradeName = (id: number) => pickerGrades.find((g) => g.id === id)?.name ?? '';
-  const active = classes.data ? classes.data.filter((c) => c.status === 'active') : (choices.data?.classes ?? []);
+  const classGroups = groupClassesByGrade(choices.data?.classes ?? [], pickerGrades);
   return {
     camId,
     grades: gradeList,
-    /** The grades a picker or filter offers: every grade for class managers, those of the classes reached otherwise. */
+    /** The grades a filter offers: every grade for those who read grades, those of the classes reached otherwise. */
     gradeNames: pickerGrades.map((g) => g.name),
     gradeName,
     gradeOptions: gradeList.map((g) => ({ value: g.id, label: g.name })),
-    classOptions: active.map((c) => ({ value: c.id, label: `${gradeName(c.gradeId)} ${c.name}`.trim() })),
-    classGroups: groupClassesByGrade(active, pickerGrades),
-    isLoadingClasses: classes.isLoading || choices.isLoading,
+    classOptions: classGroups.flatMap((g) => g.classes.map(({ value, label }) => ({ value, label }))),
+    classGroups,
+    isLoadingClasses: choices.isLoading,
     refetchGrades: grades.refetch,
   };
 }

@@ -68,6 +68,8 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
   const [view, setView] = useState<GridView>('class');
   const [target, setTarget] = useState<string | undefined>(undefined);
   const [isBusy, setIsBusy] = useState(false);
+  // A refused apply stays on the page with every clash listed (a toast that faded named students by id).
+  const [applyClash, setApplyClash] = useState<{ conflicts: ScheduleConflict[]; total: number } | null>(null);
   const canEdit = can([Perm.timetablePlanEdit]);
 
   // Progress arrives over the run's event stream; while that is not (yet, or any longer) live, it is polled.
@@ -128,8 +130,6 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
       else await lockLesson(plan.id, lesson.activityId, lesson.day, lesson.period);
       await refreshAll();
     });
-  // A refused apply stays on the page with every clash listed (a toast that faded named students by id).
-  const [applyClash, setApplyClash] = useState<{ conflicts: ScheduleConflict[]; total: number } | null>(null);
   const apply = () =>
     void act(async () => {
       setApplyClash(null);
@@ -194,7 +194,7 @@ export function GeneratePanel({ plan }: { plan: TimetablePlan }) {
           onClose={() => setApplyClash(null)}
           title={t('tplan.applyRefused', { count: applyClash.total })}
           content={
-            <ul>
+            <ul className="alert-list">
               {applyClash.conflicts.map((c, i) => (
                 <li key={`${c.entryId}-${c.kind}-${i}`}>
                   {t('tplan.applyClashItem', {

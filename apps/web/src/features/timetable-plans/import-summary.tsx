@@ -33,7 +33,7 @@ export function ImportSummary() {
       onClose={() => void navigate(location.pathname, { replace: true, state: null })}
       title={t('tplan.importSummary.title', { activities: r.activities, sets: r.studentSets })}
       content={
-        <ul>
+        <ul className="alert-list">
           <li>{t('tplan.importSummary.teachers', { count: r.teachers, created: r.teachersCreated })}</li>
           <li>{t('tplan.importSummary.rooms', { count: r.rooms, created: r.roomsCreated })}</li>
           {r.constraints.imported.length > 0 && <li>{t('tplan.importSummary.read', { list: list(r.constraints.imported) })}</li>}

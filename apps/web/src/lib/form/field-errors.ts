@@ -10,10 +10,15 @@ export type FieldMessages = Record<string, string>;
  * and server messages pass through here alike, so they read the same.
  */
 export function labelFieldMessage(field: string, msg: string, label: string | undefined): string {
-  if (!label) return msg;
+  const named = label ? splitFieldName(field, msg) : null;
+  return named ? label + named.separator + named.rest : msg;
+}
+
+/** "studentNo: is required" as its separator and the rest, or null when the message does not lead with the field. */
+function splitFieldName(field: string, msg: string): { separator: string; rest: string } | null {
   for (const separator of [': ', '：'])
-    if (msg.startsWith(field + separator)) return label + separator + msg.slice(field.length + separator.length);
-  return msg;
+    if (msg.startsWith(field + separator)) return { separator, rest: msg.slice(field.length + separator.length) };
+  return null;
 }
 
 /** The contract schema's verdict on a body: the first message per field, as the server would word it. */
@@ -41,10 +46,7 @@ function isFieldErrorList(value: unknown): value is { field: string; msg: string
  * over its one or two boxes; the error's own message when it names no field.
  */
 export function readServerMessages(error: ApiError): string {
-  const messages = Object.entries(readServerFieldErrors(error, {})).map(([field, msg]) => {
-    for (const separator of [': ', '：']) if (msg.startsWith(field + separator)) return msg.slice(field.length + separator.length);
-    return msg;
-  });
+  const messages = Object.entries(readServerFieldErrors(error, {})).map(([field, msg]) => splitFieldName(field, msg)?.rest ?? msg);
   return messages.length ? messages.join('; ') : error.message;
 }
 

@@ -203,7 +203,7 @@ export function ImportDialog({ isOpen, title, path, templateName, fieldLabel, on
             className="import-notes"
             title={t('import.notes')}
             content={
-              <ul>
+              <ul className="alert-list">
                 {result.notes.map((note) => (
                   <li key={note}>{note}</li>
                 ))}
